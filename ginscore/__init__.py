@@ -1,0 +1,1 @@
+"""The ginscore Django project: settings, URLs, WSGI/ASGI entry points. No business logic here."""

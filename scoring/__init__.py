@@ -1,0 +1,1 @@
+"""The scoring app: the engine (scoring.engine) and the Django code around it."""

@@ -1,0 +1,20 @@
+"""Shared test helpers."""
+
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Throttle counters live in the cache; each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    where = db.get("HOST") or db.get("NAME")
+    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} ({where})"

@@ -1,0 +1,1 @@
+"""Tournaments: events, entries, rounds, matches, pairing, standings. Depends on scoring, never the reverse."""

@@ -1,0 +1,1 @@
+"""Events, entries, rounds and matches: not built yet (the tournament issue will)."""
