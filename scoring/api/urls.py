@@ -8,4 +8,5 @@ app_name = "api"
 
 urlpatterns = [
     path("score/", views.ScoreView.as_view(), name="score"),
+    path("melds/", views.MeldsView.as_view(), name="melds"),
 ]

@@ -10,6 +10,7 @@ from .conventions import PRESETS, Conventions, resolve_conventions
 from .errors import Problem, SheetError
 from .hands import HandRecord, Outcome, Result, ScoredHand, score_hand
 from .ledger import GameResult, Standing, Tally, score_game, settle
+from .melds import MeldAnalysis, analyse, min_deadwood
 from .sheet import FORMATS, score_sheet
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "GameResult",
     "Hand",
     "HandRecord",
+    "MeldAnalysis",
     "Outcome",
     "Problem",
     "Result",
@@ -28,6 +30,8 @@ __all__ = [
     "SheetError",
     "Standing",
     "Tally",
+    "analyse",
+    "min_deadwood",
     "parse_card",
     "parse_cards",
     "resolve_conventions",

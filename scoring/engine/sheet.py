@@ -12,11 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import CardError, parse_card
+from .cards import CardError, Hand, parse_card, parse_cards
 from .conventions import MAX_DEADWOOD, Conventions, resolve_conventions
 from .errors import Problem, SheetError
 from .hands import HandRecord, Result
 from .ledger import GameResult, SheetRow, score_game
+from .melds import (
+    Arrangement,
+    CardReport,
+    best_arrangements,
+    best_layoffs,
+    check_meld,
+    knockers_choice,
+    opponent_without_layoffs,
+)
 
 FORMATS = ("standard", "hollywood", "rotation", "jersey", "partnership")
 MAX_NAME_LENGTH = 60
@@ -129,18 +138,127 @@ def read_two_player_hand(
         return (HandRecord(kind, upcard=upcard) if not r.problems else None), r
 
     knocker = r.player("knocker", players, required=True)
-    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK and not has_cards)
-    opponent_dw = r.integer("opponent_deadwood", required=not has_cards)
+    has_knocker_cards = r.has("knocker_cards") or r.has("knocker_melds")
+    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK and not has_knocker_cards)
+    opponent_dw = r.integer("opponent_deadwood", required=not r.has("opponent_cards"))
     if kind in (Result.GIN, Result.BIG_GIN) and knocker_dw not in (None, 0):
-        r.problem("knocker_deadwood", f"{kind.value.replace('_', ' ')} means no deadwood; {knocker_dw} recorded")
-    if kind is not Result.KNOCK and knocker_dw is None and "knocker_deadwood" not in r.data:
-        knocker_dw = 0
+        name = kind.value.replace("_", " ")
+        r.problem("knocker_deadwood", f"{name} means no deadwood; {knocker_dw} recorded")
     record = HandRecord(kind, knocker, knocker_dw, opponent_dw, upcard)
     if has_cards and not r.problems:
-        r.problem(None, "card-level hands are not available")
-    if kind in (Result.GIN, Result.BIG_GIN) and record.knocker_deadwood is None:
+        record = read_card_level(r, record)
+    if kind is not Result.KNOCK and record.knocker_deadwood is None:
         record = HandRecord(kind, record.knocker, 0, record.opponent_deadwood, record.upcard, record.cards)
     return (record if not r.problems else None), r
+
+
+def _cards_field(r: FieldReader, name: str, sizes: tuple[int, ...] | None) -> Hand | None:
+    try:
+        return parse_cards(r.data[name], sizes=sizes)
+    except CardError as exc:
+        r.problem(name, str(exc))
+        return None
+
+
+def _declared_arrangement(r: FieldReader, size: int) -> tuple[Hand, Arrangement] | None:
+    raw_melds = r.data.get("knocker_melds")
+    if not isinstance(raw_melds, list):
+        r.problem("knocker_melds", "must be a list of melds, each a list of cards")
+        return None
+    melds = []
+    for i, raw in enumerate(raw_melds):
+        try:
+            melds.append(check_meld(parse_cards(raw).cards))
+        except CardError as exc:
+            r.problem(f"knocker_melds[{i}]", str(exc))
+    deadwood = _cards_field(r, "knocker_deadwood_cards", None) if r.has("knocker_deadwood_cards") else Hand.of(())
+    if r.problems or deadwood is None:
+        return None
+    every = [c for m in melds for c in m.cards] + list(deadwood.cards)
+    try:
+        hand = parse_cards(every, sizes=(size,))
+    except CardError as exc:
+        r.problem("knocker_melds", f"the declared melds and deadwood: {exc}")
+        return None
+    return hand, Arrangement(tuple(melds), deadwood.cards)
+
+
+def _cards_text(cards) -> str:
+    return " ".join(str(c) for c in cards) or "none"
+
+
+def read_card_level(r: FieldReader, record: HandRecord) -> HandRecord:
+    """Fill a hand's counts from its cards: the knocker's melds, the opponent's melds and lay-offs.
+
+    Counts entered beside the cards must agree with them.
+    """
+    kind = record.result
+    size = 11 if kind is Result.BIG_GIN else 10
+    if r.has("knocker_cards") and (r.has("knocker_melds") or r.has("knocker_deadwood_cards")):
+        r.problem("knocker_cards", "give either knocker_cards or knocker_melds with knocker_deadwood_cards, not both")
+        return record
+    if r.has("knocker_deadwood_cards") and not r.has("knocker_melds"):
+        r.problem("knocker_deadwood_cards", "goes with knocker_melds: declare the melds as well")
+        return record
+    knocker: Hand | None = None
+    declared: Arrangement | None = None
+    if r.has("knocker_cards"):
+        knocker = _cards_field(r, "knocker_cards", (size,))
+    elif r.has("knocker_melds"):
+        found = _declared_arrangement(r, size)
+        if found:
+            knocker, declared = found
+    opponent = _cards_field(r, "opponent_cards", (10,)) if r.has("opponent_cards") else None
+    if r.problems:
+        return record
+    if knocker is not None and opponent is not None and knocker.mask & opponent.mask:
+        both = _cards_text(c for c in knocker.cards if opponent.mask >> c & 1)
+        r.problem("opponent_cards", f"{both} cannot be in both hands")
+        return record
+    if kind is Result.KNOCK and knocker is None:
+        r.problem("opponent_cards", "the knocker's cards (knocker_cards or knocker_melds) are needed to work out "
+                  "the lay-offs")
+        return record
+
+    arrangement = None
+    opp_result = None
+    if kind is Result.KNOCK:
+        if declared is not None:
+            arrangement = declared
+            opp_result = best_layoffs(declared.melds, opponent) if opponent is not None else None
+        else:
+            arrangement, opp_result = knockers_choice(knocker, opponent)
+    else:
+        if knocker is not None:
+            arrangement = declared or best_arrangements(knocker.mask)[0]
+            if arrangement.deadwood_cards:
+                name = "big gin needs all 11 cards" if kind is Result.BIG_GIN else "gin needs all 10 cards"
+                field = "knocker_melds" if declared else "knocker_cards"
+                r.problem(field, f"{name} melded; these leave {arrangement.deadwood} deadwood "
+                          f"({_cards_text(arrangement.deadwood_cards)})")
+                return record
+        if opponent is not None:
+            opp_result = opponent_without_layoffs(opponent)
+
+    knocker_dw = record.knocker_deadwood
+    opponent_dw = record.opponent_deadwood
+    if arrangement is not None:
+        if knocker_dw is not None and knocker_dw != arrangement.deadwood:
+            r.problem("knocker_deadwood", f"{knocker_dw} recorded, but the knocker's cards leave "
+                      f"{arrangement.deadwood} ({_cards_text(arrangement.deadwood_cards)})")
+        knocker_dw = arrangement.deadwood
+    if opp_result is not None:
+        if opponent_dw is not None and opponent_dw != opp_result.deadwood:
+            after = " after lay-offs" if kind is Result.KNOCK else ""
+            r.problem("opponent_deadwood", f"{opponent_dw} recorded, but the opponent's cards leave "
+                      f"{opp_result.deadwood}{after} ({_cards_text(opp_result.deadwood_cards)})")
+        opponent_dw = opp_result.deadwood
+    report = CardReport(
+        knocker_melds=arrangement.melds if arrangement else None,
+        knocker_deadwood_cards=arrangement.deadwood_cards if arrangement else None,
+        opponent=opp_result,
+    )
+    return HandRecord(kind, record.knocker, knocker_dw, opponent_dw, record.upcard, report)
 
 
 def read_players(data: Mapping[str, Any], count: int) -> tuple[str, ...]:
