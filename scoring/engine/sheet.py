@@ -15,6 +15,16 @@ from typing import Any
 from .cards import CardError, Hand, parse_card, parse_cards
 from .conventions import MAX_DEADWOOD, Conventions, resolve_conventions
 from .errors import Problem, SheetError
+from .formats import (
+    JerseyRecord,
+    ThreePlayerResult,
+    score_hollywood,
+    score_jersey,
+    score_partnership,
+    score_rotation,
+    table_players,
+    team_of,
+)
 from .hands import HandRecord, Result
 from .ledger import GameResult, SheetRow, score_game
 from .melds import (
@@ -87,14 +97,16 @@ class FieldReader:
             return None
         return raw
 
-    def player(self, name: str, players: tuple[str, ...], *, required: bool) -> str | None:
+    def player(
+        self, name: str, players: tuple[str, ...], *, required: bool, among: str = "a player of this game"
+    ) -> str | None:
         raw = self.data.get(name)
         if raw is None:
             if required:
                 self.problem(name, "is required: name the player")
             return None
         if raw not in players:
-            self.problem(name, f"{raw!r} is not a player of this game ({', '.join(players)})")
+            self.problem(name, f"{raw!r} is not {among} ({', '.join(players)})")
             return None
         return raw
 
@@ -121,6 +133,7 @@ def read_two_player_hand(
     conventions: Conventions,
     prefix: str = "",
     extra_fields: tuple[str, ...] = (),
+    among: str = "a player of this game",
 ) -> tuple[HandRecord | None, FieldReader]:
     """A knock/gin/big-gin/dead hand between two players, from its contract form (counts or cards)."""
     r = FieldReader(raw, hand=number, prefix=prefix)
@@ -137,7 +150,7 @@ def read_two_player_hand(
                 r.problem(name, "a dead hand has no knocker and no deadwood; leave it out")
         return (HandRecord(kind, upcard=upcard) if not r.problems else None), r
 
-    knocker = r.player("knocker", players, required=True)
+    knocker = r.player("knocker", players, required=True, among=among)
     has_knocker_cards = r.has("knocker_cards") or r.has("knocker_melds")
     knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK and not has_knocker_cards)
     opponent_dw = r.integer("opponent_deadwood", required=not r.has("opponent_cards"))
@@ -366,8 +379,227 @@ def _score_standard(data: Mapping[str, Any], conventions: Conventions) -> dict[s
     return game_answer(game)
 
 
+def _score_hollywood(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
+    players = read_players(data, 2)
+    first_dealer = read_first_dealer(data, players, players[0])
+    records = read_hands(
+        read_hand_list(data),
+        lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
+    )
+    match = score_hollywood(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
+    rows = []
+    for hrow in match.rows:
+        item = hand_details(hrow.row)
+        item["games"] = list(hrow.games)
+        item["totals"] = dict(hrow.row.totals)
+        item["game_totals"] = [dict(t) for t in hrow.game_totals]
+        rows.append(item)
+    standings = match.standings
+    return {
+        "hands": rows,
+        "games": [
+            {
+                "number": g.number,
+                "complete": g.complete,
+                "winner": g.winner,
+                "players": {p: g.standings[p].as_dict() for p in players},
+                "margin": g.margin,
+                "closed_after_hand": g.closed_after,
+            }
+            for g in match.games
+        ],
+        "complete": match.complete,
+        "winner": match.winner,
+        "next_dealer": match.next_dealer,
+        "players": {p: standings[p].as_dict() for p in players},
+        "net": match.net,
+        "margin": match.margin,
+    }
+
+
+def _three_player_answer(result: ThreePlayerResult) -> dict[str, Any]:
+    margins = result.margins
+    return {
+        "complete": result.complete,
+        "winner": result.winner,
+        "next_dealer": result.next_dealer,
+        "next_players": list(result.next_players) if result.next_players else None,
+        "players": {p: result.standings[p].as_dict() for p in result.players},
+        "margins": margins,
+        "margin": sum(margins.values()) if margins else None,
+    }
+
+
+def _score_rotation(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
+    players = read_players(data, 3)
+    first_dealer = read_first_dealer(data, players, players[0])
+    records = read_hands(
+        read_hand_list(data),
+        lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
+    )
+    result = score_rotation(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
+    rows = []
+    for trow in result.rows:
+        item = hand_details(trow.row)
+        item["sitting_out"] = trow.sitting_out
+        item["totals"] = dict(trow.row.totals)
+        rows.append(item)
+    return {"hands": rows, **_three_player_answer(result)}
+
+
+def read_jersey_hand(raw: object, *, number: int, players: tuple[str, ...]) -> tuple[JerseyRecord | None, FieldReader]:
+    r = FieldReader(raw, hand=number)
+    r.reject_unknown(("result", "knocker", "knocker_deadwood", "deadwood", "upcard"))
+    for name in CARD_FIELDS:
+        if name in r.data:
+            r.problem(name, "Jersey hands are entered as counts: knocker_deadwood and deadwood")
+    result = r.choice("result", tuple(m.value for m in Result), required=True)
+    upcard = r.card("upcard")
+    if result is None:
+        return None, r
+    kind = Result(result)
+    if kind is Result.DEAD:
+        for name in ("knocker", "knocker_deadwood", "deadwood"):
+            if r.has(name):
+                r.problem(name, "a dead hand has no knocker and no deadwood; leave it out")
+        return (JerseyRecord(kind, None, None, None, upcard) if not r.problems else None), r
+    knocker = r.player("knocker", players, required=True)
+    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK)
+    if kind is not Result.KNOCK:
+        if knocker_dw not in (None, 0):
+            r.problem("knocker_deadwood", f"{kind.value.replace('_', ' ')} means no deadwood; {knocker_dw} recorded")
+        knocker_dw = 0
+    raw_dw = r.data.get("deadwood")
+    deadwood: dict[str, int] = {}
+    if knocker is not None:
+        opponents = [p for p in players if p != knocker]
+        if not isinstance(raw_dw, Mapping):
+            r.problem("deadwood", f"is required: each opponent's deadwood, like {{\"{opponents[0]}\": 12, "
+                      f"\"{opponents[1]}\": 20}}")
+        else:
+            for name in raw_dw:
+                if name not in opponents:
+                    message = f"{name!r} is not an opponent of the knocker ({', '.join(opponents)})"
+                    r.problem(f"deadwood.{name}", message)
+            sub = FieldReader(raw_dw, hand=number, prefix="deadwood.")
+            for name in opponents:
+                value = sub.integer(name, required=True)
+                if value is not None:
+                    deadwood[name] = value
+            r.problems.extend(sub.problems)
+    if r.problems:
+        return None, r
+    return JerseyRecord(kind, knocker, knocker_dw, deadwood, upcard), r
+
+
+def _score_jersey(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
+    players = read_players(data, 3)
+    first_dealer = read_first_dealer(data, players, players[0])
+    records = read_hands(read_hand_list(data), lambda raw, n: read_jersey_hand(raw, number=n, players=players))
+    result = score_jersey(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
+    rows = []
+    for trow in result.rows:
+        h = trow.row.hand
+        item = {
+            "number": trow.row.number,
+            "dealer": trow.row.dealer,
+            "players": list(players),
+            "result": h.record.result.value,
+            "outcome": h.outcome.value,
+            "winner": h.winner,
+            "points": h.points,
+            "penalty": trow.penalty,
+            "penalised": trow.penalised,
+            "boxes": h.boxes,
+            "knocker": h.record.knocker,
+            "knocker_deadwood": h.record.knocker_deadwood,
+            "deadwood": dict(trow.deadwood) if trow.deadwood else None,
+            "knock_limit": h.terms.knock_limit,
+            "totals": dict(trow.row.totals),
+        }
+        if h.record.upcard is not None:
+            item["upcard"] = str(h.record.upcard)
+            item["multiplier"] = h.terms.multiplier
+        rows.append(item)
+    return {"hands": rows, **_three_player_answer(result)}
+
+
+def read_teams(data: Mapping[str, Any]) -> tuple[tuple[str, str], tuple[str, str]]:
+    if "players" in data:
+        raise SheetError.one(None, "players", "the partnership format names its players in teams, not players")
+    raw = data.get("teams")
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(t, list) and len(t) == 2 for t in raw)):
+        raise SheetError.one(None, "teams", 'needs two teams of two players, like [["N", "S"], ["E", "W"]]')
+    names = read_names([raw[0][0], raw[0][1], raw[1][0], raw[1][1]], "teams")
+    return (names[0], names[1]), (names[2], names[3])
+
+
+def read_deal(
+    raw: object, *, number: int, teams: tuple[tuple[str, str], tuple[str, str]], conventions: Conventions
+) -> tuple[tuple[HandRecord, HandRecord] | None, FieldReader]:
+    r = FieldReader(raw, hand=number, what="a deal")
+    r.reject_unknown(("tables",))
+    tables = r.data.get("tables")
+    if not isinstance(tables, list) or len(tables) != 2:
+        if not r.problems:
+            r.problem("tables", "each deal needs its two tables' hands: {\"tables\": [hand, hand]}")
+        return None, r
+    records = []
+    for i, (hand, players) in enumerate(zip(tables, table_players(teams, number), strict=True)):
+        record, sub = read_two_player_hand(
+            hand, number=number, players=players, conventions=conventions, prefix=f"tables[{i}].",
+            among=f"playing at table {i + 1} in deal {number}",
+        )
+        r.problems.extend(sub.problems)
+        records.append(record)
+    return ((records[0], records[1]) if not r.problems else None), r
+
+
+def _score_partnership(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
+    teams = read_teams(data)
+    everyone = teams[0] + teams[1]
+    first_dealer = read_first_dealer(data, everyone, teams[0][0])
+    deals = read_hands(
+        read_hand_list(data), lambda raw, n: read_deal(raw, number=n, teams=teams, conventions=conventions)
+    )
+    result = score_partnership(
+        conventions=conventions, teams=teams, first_dealing_team=team_of(teams, first_dealer), deals=deals
+    )
+    answer_deals = []
+    for deal in result.deals:
+        answer_deals.append(
+            {
+                "number": deal.number,
+                "tables": [hand_details(row) for row in deal.tables],
+                "team_points": list(deal.team_points),
+                "scoring_team": deal.scoring_team,
+                "boxes": deal.boxes,
+                "totals": list(deal.totals),
+            }
+        )
+    return {
+        "hands": answer_deals,
+        "teams": [{"players": list(team), **result.standings[i].as_dict()} for i, team in enumerate(teams)],
+        "complete": result.complete,
+        "winner": result.winner,
+        "next_dealer": result.next_dealers[0] if result.next_dealers else None,
+        "next_dealers": list(result.next_dealers) if result.next_dealers else None,
+        "players": {
+            p: {"team": team_of(teams, p), "points": t.points, "hands_won": t.hands_won, "boxes": t.boxes}
+            for p, t in result.individual.items()
+        },
+        "margin": result.margin,
+    }
+
+
 FormatScorer = Callable[[Mapping[str, Any], Conventions], dict[str, Any]]
-format_scorers: dict[str, FormatScorer] = {"standard": _score_standard}
+format_scorers: dict[str, FormatScorer] = {
+    "standard": _score_standard,
+    "hollywood": _score_hollywood,
+    "rotation": _score_rotation,
+    "jersey": _score_jersey,
+    "partnership": _score_partnership,
+}
 TOP_LEVEL_FIELDS = ("format", "conventions", "players", "teams", "first_dealer", "hands")
 
 

@@ -127,11 +127,21 @@ def test_a_request_that_is_not_an_object_is_refused(monkeypatch):
     assert post([1, 2]).status_code == 400
 
 
-@pytest.mark.parametrize("fmt", ["hollywood", "rotation", "jersey", "partnership"])
-def test_formats_not_built_yet_get_a_clear_error(fmt):
-    response = post({**GOOD, "format": fmt})
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"format": "hollywood", "players": ["A", "B", "C"]}, "players"),
+        ({"format": "rotation", "players": ["A", "B"]}, "players"),
+        ({"format": "jersey", "players": ["A", "B", "C", "D"]}, "players"),
+        ({"format": "partnership", "players": ["A", "B", "C", "D"]}, "players"),
+        ({"format": "partnership", "teams": [["A", "B"], ["C"]]}, "teams"),
+        ({"format": "standard", "players": ["A", "B"], "teams": [["A"], ["B"]]}, "teams"),
+    ],
+)
+def test_each_format_refuses_the_wrong_number_of_players_or_tables(body, field):
+    response = post(body)
     assert response.status_code == 400
-    assert response.json()["errors"][0]["field"] == "format"
+    assert response.json()["errors"][0]["field"] == field
 
 
 def test_anonymous_use_is_allowed_and_throttled(monkeypatch):
