@@ -41,6 +41,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_tables2",
     "scoring",
     "tournaments",
@@ -115,8 +119,14 @@ STORAGES = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "scoring.api.auth.RefereeLinkAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 50,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("ANON_THROTTLE_RATE", "120/minute"),
@@ -124,6 +134,21 @@ REST_FRAMEWORK = {
     },
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "ginscore API",
+    "DESCRIPTION": "Scoring and bookkeeping for Gin Rummy clubs and tournaments. Errors are always "
+    '{"errors": [{"hand", "field", "message"}]}.',
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "scoring:game_list"
+LOGOUT_REDIRECT_URL = "scoring:home"
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

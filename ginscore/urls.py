@@ -2,8 +2,12 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
     path("api/v1/", include("scoring.api.urls")),
     path("admin/", admin.site.urls),

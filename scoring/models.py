@@ -1,1 +1,254 @@
-"""Stored players, games and hands. The calculator of the foundation issue stores nothing."""
+"""Stored players, games, hands (append-only versions), referee links and idempotent API answers.
+
+The database keeps the invariants itself, each constraint with an explicit name: one current version
+per hand number, hand numbers positive and without gaps (every hand after the first points at the
+slot of the hand before it), a confirmation always says who confirmed. Business rules live in
+``scoring.services``; nothing here scores, and no ``save()`` or signal has side effects.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.db.models import F, Q, Value
+from django.db.models.functions import Cast, Concat, Length
+from django.db.models.lookups import GreaterThanOrEqual
+
+from .engine import FORMATS
+
+
+def slot_key(game_id: int, number: int) -> str:
+    """The text key of a hand number within a game, as the database computes it in the constraints."""
+    return f"{game_id}:{number}"
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=60)
+    email = models.EmailField(blank=True)
+    club = models.CharField(max_length=80, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    # A short PIN the player types to accept a hand on the referee's phone; stored hashed.
+    confirm_pin = models.CharField(max_length=128, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["display_name", "club"], name="player_unique_name_per_club"),
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Game(models.Model):
+    class Format(models.TextChoices):
+        STANDARD = "standard", "Standard"
+        HOLLYWOOD = "hollywood", "Hollywood"
+        ROTATION = "rotation", "Three-player rotation"
+        JERSEY = "jersey", "Jersey Gin"
+        PARTNERSHIP = "partnership", "Partnership (four players)"
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETE = "complete", "Complete"
+        ABANDONED = "abandoned", "Abandoned"
+
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.STANDARD)
+    # The full resolved convention set at creation: editing a preset later never changes this game.
+    conventions = models.JSONField()
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    table_label = models.CharField(max_length=40, blank=True)
+    is_public = models.BooleanField(default=True)
+    requires_confirmation = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="games_created"
+    )
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_games")
+    hand_count = models.PositiveIntegerField(default=0)
+    # What lists show without loading hands: the engine's totals, winner and margin after the last write.
+    summary = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(format__in=FORMATS), name="game_format_known"),
+            models.CheckConstraint(
+                condition=Q(status__in=["in_progress", "complete", "abandoned"]), name="game_status_known"
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "-created_at"], name="game_status_recent")]
+
+    def __str__(self) -> str:
+        label = f" ({self.table_label})" if self.table_label else ""
+        return f"Game {self.pk}{label}"
+
+
+class Seat(models.Model):
+    """A player's place in a game: the order of the score sheet's players (partnerships: team by team)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_once_per_game"),
+            models.CheckConstraint(condition=Q(team__isnull=True) | Q(team__in=[0, 1]), name="seat_team_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}"
+
+
+class RefereeLink(models.Model):
+    """A per-game link for a referee without an account; the token is the secret (256 bits)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="referee_links")
+    token = models.CharField(max_length=64, unique=True)
+    label = models.CharField(max_length=60, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # token_urlsafe(32) gives 43 characters: at least 128 bits whatever the alphabet
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("token"), 43), name="referee_link_token_long_enough"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Referee link {self.label or self.pk} for {self.game}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class Hand(models.Model):
+    """One version of one hand: an entry, a correction or a void. Rows are added, never rewritten;
+    only ``is_current`` and the confirmation stamp change after insert."""
+
+    class Action(models.TextChoices):
+        ENTRY = "entry", "Entry"
+        CORRECTION = "correction", "Correction"
+        VOID = "void", "Void"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=1)
+    action = models.CharField(max_length=12, choices=Action.choices, default=Action.ENTRY)
+    # The hand exactly as in the score-sheet contract (counts or cards); empty for a void.
+    data = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True)
+    is_current = models.BooleanField(default=True)
+    # Entry versions carry the hand number's slot and point at the previous slot: no gaps, by the database.
+    slot = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
+    previous_slot = models.OneToOneField(
+        "self", to_field="slot", null=True, blank=True, on_delete=models.PROTECT, related_name="next_slot",
+        editable=False,
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered"
+    )
+    entered_via = models.ForeignKey(
+        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered"
+    )
+    entered_from = models.CharField(max_length=300, blank=True)
+    entered_at = models.DateTimeField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+    )
+    confirmed_by_player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+    )
+    confirmed_via = models.ForeignKey(
+        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+    )
+    auto_confirmed = models.BooleanField(default=False)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number", "version"]
+        constraints = [
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
+            models.UniqueConstraint(fields=["game", "number", "version"], name="hand_unique_version"),
+            models.UniqueConstraint(
+                fields=["game", "number"], condition=Q(is_current=True), name="hand_one_current_version_per_number"
+            ),
+            models.CheckConstraint(
+                condition=(Q(version=1) & Q(action="entry")) | (Q(version__gt=1) & ~Q(action="entry")),
+                name="hand_first_version_is_the_entry",
+            ),
+            models.CheckConstraint(
+                condition=(Q(version=1) & Q(slot=Concat(Cast("game_id", models.CharField()), Value(":"),
+                                                        Cast("number", models.CharField()))))
+                | (Q(version__gt=1) & Q(slot__isnull=True)),
+                name="hand_entry_slot_is_game_and_number",
+            ),
+            models.CheckConstraint(
+                condition=(Q(version__gt=1) & Q(previous_slot__isnull=True))
+                | (Q(version=1) & Q(number=1) & Q(previous_slot__isnull=True))
+                | (
+                    Q(version=1)
+                    & Q(number__gt=1)
+                    & Q(previous_slot=Concat(Cast("game_id", models.CharField()), Value(":"),
+                                             Cast(F("number") - 1, models.CharField())))
+                ),
+                name="hand_numbers_without_gaps",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True)
+                | Q(confirmed_by__isnull=False)
+                | Q(confirmed_by_player__isnull=False)
+                | Q(confirmed_via__isnull=False)
+                | Q(auto_confirmed=True),
+                name="hand_confirmation_names_the_confirmer",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_by__isnull=False) | Q(entered_via__isnull=False),
+                name="hand_entry_names_the_enterer",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} hand {self.number} v{self.version} ({self.action})"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a POST carrying an ``Idempotency-Key``, replayed to any retry of it."""
+
+    actor = models.CharField(max_length=80)
+    key = models.CharField(max_length=200)
+    method = models.CharField(max_length=10)
+    path = models.CharField(max_length=300)
+    fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField(encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["actor", "key"], name="idempotency_one_answer_per_actor_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.actor} {self.method} {self.path} [{self.key}]"

@@ -4,11 +4,13 @@ DRF's own errors (bad JSON, throttling, permissions, serializer validation) are 
 client parses one format whatever went wrong. Unexpected exceptions are left alone: they are bugs.
 """
 
+from django.core.exceptions import ObjectDoesNotExist
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.engine import SheetError
+from scoring.policy import NotAllowed
 
 
 def sheet_error_response(error: SheetError) -> Response:
@@ -30,6 +32,10 @@ def _flatten(detail, field=None):
 def exception_handler(exc, context):
     if isinstance(exc, SheetError):
         return sheet_error_response(exc)
+    if isinstance(exc, NotAllowed):
+        return Response({"errors": [{"hand": None, "field": None, "message": str(exc)}]}, status=403)
+    if isinstance(exc, ObjectDoesNotExist):
+        return Response({"errors": [{"hand": None, "field": None, "message": "not found"}]}, status=404)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -1,6 +1,7 @@
 """/api/v1/ routes."""
 
 from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
 
 from . import views
 
@@ -9,4 +10,16 @@ app_name = "api"
 urlpatterns = [
     path("score/", views.ScoreView.as_view(), name="score"),
     path("melds/", views.MeldsView.as_view(), name="melds"),
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("players/", views.PlayerList.as_view(), name="player-list"),
+    path("players/<int:pk>/", views.PlayerDetail.as_view(), name="player-detail"),
+    path("games/", views.GameList.as_view(), name="game-list"),
+    path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
+    path("games/<int:pk>/hands/", views.HandList.as_view(), name="hand-list"),
+    path("games/<int:pk>/history/", views.HandHistory.as_view(), name="game-history"),
+    path("games/<int:pk>/hands/<int:number>/confirm/", views.HandConfirm.as_view(), name="hand-confirm"),
+    path("games/<int:pk>/hands/<int:number>/correct/", views.HandCorrect.as_view(), name="hand-correct"),
+    path("games/<int:pk>/hands/<int:number>/void/", views.HandVoid.as_view(), name="hand-void"),
+    path("games/<int:pk>/hands/<int:number>/history/", views.HandHistory.as_view(), name="hand-history"),
+    path("ping/", views.Ping.as_view(), name="ping"),
 ]

@@ -1,11 +1,31 @@
-"""API views: parse, call the engine or one service, answer. No scoring rules here."""
+"""API views: parse, call one service (or the engine, or a selector), answer. No scoring rules here."""
 
-from rest_framework.permissions import AllowAny
+import django_filters
+from django.db.models import Q
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from scoring import selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards, score_sheet
+from scoring.models import Game, Player
+from scoring.policy import NotAllowed
+
+from .auth import actor_for
+from .idempotency import idempotent
+from .serializers import (
+    ConfirmSerializer,
+    CorrectSerializer,
+    GameCreateSerializer,
+    GameSerializer,
+    HandVersionSerializer,
+    PlayerCreateSerializer,
+    PlayerSerializer,
+    VoidSerializer,
+)
 
 
 class CalculatorThrottle(AnonRateThrottle):
@@ -20,6 +40,7 @@ class ScoreView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [CalculatorThrottle]
 
+    @extend_schema(request=dict, responses=dict)
     def post(self, request):
         return Response(score_sheet(request.data))
 
@@ -30,6 +51,7 @@ class MeldsView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [CalculatorThrottle]
 
+    @extend_schema(request=dict, responses=dict)
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         if "cards" not in data:
@@ -42,3 +64,164 @@ class MeldsView(APIView):
         except CardError as exc:
             raise SheetError.one(None, "cards", str(exc)) from None
         return Response(analyse(hand).as_dict())
+
+
+class WriteAccess(IsAuthenticated):
+    """Writes need a signed-in user or a referee link; the services decide the rest."""
+
+    def has_permission(self, request, view):
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return request.user.is_authenticated or request.auth is not None
+
+
+class PlayerList(generics.ListCreateAPIView):
+    serializer_class = PlayerSerializer
+    permission_classes = [WriteAccess]
+    filterset_fields = ["club"]
+
+    def get_queryset(self):
+        return selectors.players()
+
+    @extend_schema(request=PlayerCreateSerializer, responses={201: PlayerSerializer})
+    @idempotent
+    def post(self, request):
+        form = PlayerCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player = services.create_player(actor=actor_for(request), **form.validated_data)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetail(generics.RetrieveAPIView):
+    serializer_class = PlayerSerializer
+    queryset = Player.objects.all()
+
+
+class GameFilter(django_filters.FilterSet):
+    player = django_filters.CharFilter(method="filter_player", help_text="a player's id or exact name")
+
+    class Meta:
+        model = Game
+        fields = ["status", "format", "is_public", "table_label"]
+
+    def filter_player(self, queryset, name, value):
+        match = Q(seats__player__display_name=value)
+        if value.isdigit():
+            match |= Q(seats__player_id=int(value))
+        return queryset.filter(pk__in=Game.objects.filter(match).values("pk"))
+
+
+class GameList(generics.ListCreateAPIView):
+    serializer_class = GameSerializer
+    permission_classes = [WriteAccess]
+    filterset_class = GameFilter
+
+    def get_queryset(self):
+        return selectors.with_seats(selectors.visible_games(actor_for(self.request)))
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
+    @idempotent
+    def post(self, request):
+        form = GameCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        game = services.create_game(actor=actor_for(request), **form.validated_data)
+        game = selectors.with_seats(Game.objects.filter(pk=game.pk)).get()
+        return Response(GameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED)
+
+
+def _game(request, pk) -> Game:
+    return selectors.game_for_sheet(actor_for(request), pk)
+
+
+class GameDetail(APIView):
+    """A game with the engine's scored sheet of its confirmed hands, and its pending hands."""
+
+    @extend_schema(responses=GameSerializer)
+    def get(self, request, pk):
+        game = _game(request, pk)
+        data = GameSerializer(game, context={"request": request}).data
+        data["sheet"] = selectors.scored_sheet(game)
+        return Response(data)
+
+
+class HandList(APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(responses=HandVersionSerializer(many=True))
+    def get(self, request, pk):
+        game = _game(request, pk)
+        current = [h for h in game.hands.all() if h.is_current]
+        return Response(HandVersionSerializer(current, many=True).data)
+
+    @extend_schema(request=dict, responses={201: dict, 400: OpenApiResponse(description="the hand was refused")})
+    @idempotent
+    def post(self, request, pk):
+        game = _game(request, pk)
+        hand, sheet = services.record_hand(actor=actor_for(request), game=game, data=request.data)
+        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+
+
+class HandConfirm(APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=ConfirmSerializer, responses=dict)
+    @idempotent
+    def post(self, request, pk, number):
+        form = ConfirmSerializer(data=request.data if isinstance(request.data, dict) else {})
+        form.is_valid(raise_exception=True)
+        hand, sheet = services.confirm_hand(
+            actor=actor_for(request), game=_game(request, pk), number=number,
+            player_name=form.validated_data.get("player"), pin=form.validated_data.get("pin"),
+        )
+        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet})
+
+
+class HandCorrect(APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=CorrectSerializer, responses=dict)
+    @idempotent
+    def post(self, request, pk, number):
+        form = CorrectSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        hand, sheet = services.correct_hand(
+            actor=actor_for(request), game=_game(request, pk), number=number,
+            data=form.validated_data["hand"], reason=form.validated_data["reason"],
+        )
+        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+
+
+class HandVoid(APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=VoidSerializer, responses=dict)
+    @idempotent
+    def post(self, request, pk, number):
+        form = VoidSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        hand, sheet = services.void_hand(
+            actor=actor_for(request), game=_game(request, pk), number=number, reason=form.validated_data["reason"]
+        )
+        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+
+
+class HandHistory(APIView):
+    @extend_schema(responses=HandVersionSerializer(many=True))
+    def get(self, request, pk, number=None):
+        game = _game(request, pk)
+        versions = [h for h in game.hands.all() if number is None or h.number == number]
+        if number is not None and not versions:
+            raise SheetError.one(number, None, f"there is no hand {number} in this game")
+        return Response(HandVersionSerializer(versions, many=True).data)
+
+
+class Ping(APIView):
+    """A trivial authenticated endpoint: the reference for the API benchmark."""
+
+    permission_classes = [IsAuthenticated]
+
+    def post(self, request):
+        return Response({"ok": True})
+
+
+__all__ = ["NotAllowed"]

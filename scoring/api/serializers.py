@@ -1,0 +1,104 @@
+"""API shapes: parse input into typed values for one service call, and render stored objects.
+
+No rules here: the services decide what is allowed and the engine what a hand scores.
+"""
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from scoring.models import Game, Hand, Player
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name", "email", "club", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class PlayerCreateSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=60)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    club = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    pin = serializers.RegexField(r"^\d{4,8}$", required=False, allow_blank=True, default="",
+                                 error_messages={"invalid": "a PIN is 4 to 8 digits"})
+
+
+class SeatField(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        return Player.objects.all()
+
+
+class GameCreateSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=Game.Format.choices, default=Game.Format.STANDARD)
+    players = serializers.ListField(child=SeatField(), min_length=2, max_length=4,
+                                    help_text="player ids in sheet order (partnership: team 1 then team 2)")
+    conventions = serializers.JSONField(default="classic", help_text="a preset name or {\"preset\": ..., overrides}")
+    first_dealer = SeatField(required=False, allow_null=True, default=None)
+    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    is_public = serializers.BooleanField(default=True)
+    requires_confirmation = serializers.BooleanField(default=True)
+    referees = serializers.ListField(
+        child=serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all()), required=False, default=list
+    )
+
+
+class GameSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+    first_dealer = serializers.CharField(source="first_dealer.display_name")
+    created_by = serializers.CharField(source="created_by.username", default=None)
+    url = serializers.HyperlinkedIdentityField(view_name="api:game-detail")
+
+    class Meta:
+        model = Game
+        fields = ["id", "url", "format", "status", "table_label", "is_public", "requires_confirmation", "players",
+                  "first_dealer", "conventions", "hand_count", "summary", "created_by", "created_at", "updated_at"]
+
+    def get_players(self, game) -> list[str]:
+        return [seat.player.display_name for seat in game.seats.all()]
+
+
+def _who(user, link, player=None, auto=False):
+    if player is not None:
+        return f"{player.display_name} (PIN)"
+    if user is not None:
+        return user.get_username()
+    if link is not None:
+        return f"referee link {link.label or link.pk}"
+    return "no confirmation needed" if auto else None
+
+
+class HandVersionSerializer(serializers.ModelSerializer):
+    entered_by = serializers.SerializerMethodField()
+    confirmed_by = serializers.SerializerMethodField()
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Hand
+        fields = ["number", "version", "action", "status", "data", "reason", "is_current", "entered_by",
+                  "entered_from", "entered_at", "confirmed_by", "confirmed_at"]
+
+    def get_entered_by(self, hand) -> str | None:
+        return _who(hand.entered_by, hand.entered_via)
+
+    def get_confirmed_by(self, hand) -> str | None:
+        if hand.confirmed_at is None:
+            return None
+        return _who(hand.confirmed_by, hand.confirmed_via, hand.confirmed_by_player, hand.auto_confirmed)
+
+    def get_status(self, hand) -> str:
+        return "confirmed" if hand.confirmed_at else "pending"
+
+
+class ConfirmSerializer(serializers.Serializer):
+    player = serializers.CharField(required=False, help_text="the confirming player's name, with their PIN")
+    pin = serializers.CharField(required=False)
+
+
+class CorrectSerializer(serializers.Serializer):
+    hand = serializers.JSONField(help_text="the hand as in the score-sheet contract")
+    reason = serializers.CharField(max_length=500)
+
+
+class VoidSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)

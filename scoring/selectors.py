@@ -1,0 +1,59 @@
+"""Reads: which games an actor may see, and games loaded with what their pages and answers need.
+
+Every list costs a constant number of queries however many rows it shows (seats and players come
+prefetched; list totals come from the game's stored summary, not from scoring each game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from .models import Game, Hand, Player, Seat
+from .policy import Actor
+from .sheets import counted_sheet, hand_lines
+
+
+def visible_games(actor: Actor) -> QuerySet[Game]:
+    games = Game.objects.all()
+    if actor.is_organiser:
+        return games
+    visible = Q(is_public=True)
+    if actor.user is not None:
+        visible |= Q(referees=actor.user) | Q(seats__player__user=actor.user)
+    if actor.link is not None and actor.link.is_active:
+        visible |= Q(pk=actor.link.game_id)
+    return games.filter(pk__in=Game.objects.filter(visible).values("pk"))
+
+
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    return games.select_related("first_dealer", "created_by").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    )
+
+
+def with_hands(games: QuerySet[Game]) -> QuerySet[Game]:
+    return with_seats(games).prefetch_related(
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.select_related(
+                "entered_by", "entered_via", "confirmed_by", "confirmed_by_player", "confirmed_via"
+            ).order_by("number", "version"),
+        ),
+        "referees",
+    )
+
+
+def game_for_sheet(actor: Actor, pk: int) -> Game:
+    """One visible game with its seats and every hand version (raises Game.DoesNotExist)."""
+    return with_hands(visible_games(actor)).get(pk=pk)
+
+
+def scored_sheet(game: Game) -> dict[str, Any]:
+    """The engine's answer for the game's counted hands, with pending and void hands listed."""
+    return counted_sheet(game, hand_lines(game.hands.all()))
+
+
+def players() -> QuerySet[Player]:
+    return Player.objects.all()

@@ -1,0 +1,142 @@
+"""Stored hands to the engine and back: which version of each hand counts, and the scored sheet.
+
+The sheet counts, for each hand number in order, its latest *confirmed* version (a void removes the
+hand); a hand with no confirmed version yet is pending, and the counted sheet stops before it.
+Everything numeric comes from ``scoring.engine``; this module only chooses the versions, builds the
+score-sheet request and maps the engine's hand numbers back to the stored ones. No queries here:
+callers pass the game with its seats and hands already loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import SheetError, score_sheet
+from .engine.errors import Problem
+from .models import Game, Hand
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat.player.display_name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+
+
+def sheet_request(game: Game, hands: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The score-sheet contract request for this game with these hands (contract form)."""
+    names = seat_names(game)
+    request: dict[str, Any] = {
+        "format": game.format,
+        "conventions": game.conventions,
+        "first_dealer": game.first_dealer.display_name,
+        "hands": list(hands),
+    }
+    if game.format == Game.Format.PARTNERSHIP:
+        request["teams"] = [names[:2], names[2:]]
+    else:
+        request["players"] = names
+    return request
+
+
+@dataclass
+class HandLine:
+    """One hand number of a stored game: its versions, which one counts and which is current."""
+
+    number: int
+    versions: list[Hand] = field(default_factory=list)
+
+    @property
+    def current(self) -> Hand:
+        return next(v for v in self.versions if v.is_current)
+
+    @property
+    def counted(self) -> Hand | None:
+        confirmed = [v for v in self.versions if v.is_confirmed]
+        return confirmed[-1] if confirmed else None
+
+    @property
+    def pending(self) -> Hand | None:
+        """The current version when it still awaits confirmation."""
+        current = self.current
+        return None if current.is_confirmed else current
+
+
+def hand_lines(hands: Iterable[Hand]) -> list[HandLine]:
+    lines: dict[int, HandLine] = {}
+    for hand in sorted(hands, key=lambda h: (h.number, h.version)):
+        lines.setdefault(hand.number, HandLine(hand.number)).versions.append(hand)
+    return [lines[n] for n in sorted(lines)]
+
+
+def _readdress(error: SheetError, numbers: Sequence[int]) -> SheetError:
+    """Engine problems name the n-th hand sent; referees know hands by their stored numbers."""
+    return SheetError(
+        Problem(numbers[p.hand - 1] if p.hand is not None and p.hand <= len(numbers) else p.hand, p.field, p.message)
+        for p in error.problems
+    )
+
+
+def score_versions(game: Game, chosen: Sequence[Hand]) -> dict[str, Any]:
+    """Score the given versions (voids skipped) and give the answer with stored hand numbers."""
+    live = [v for v in chosen if v.action != Hand.Action.VOID]
+    numbers = [v.number for v in live]
+    try:
+        answer = score_sheet(sheet_request(game, [v.data for v in live]))
+    except SheetError as exc:
+        raise _readdress(exc, numbers) from None
+    for item, version in zip(answer["hands"], live, strict=True):
+        item["sheet_position"] = item["number"]
+        item["number"] = version.number
+        item["version"] = version.version
+    return answer
+
+
+def validate_current(game: Game, lines: Sequence[HandLine], replace: dict[int, Hand] | None = None) -> None:
+    """Refuse, with the engine's own words, a change that would leave the current hands unscoreable."""
+    replace = replace or {}
+    chosen = [replace.get(line.number, line.current) for line in lines]
+    chosen += [v for n, v in sorted(replace.items()) if n not in {line.number for line in lines}]
+    score_versions(game, chosen)
+
+
+def counted_sheet(game: Game, lines: Sequence[HandLine]) -> dict[str, Any]:
+    """The official sheet: confirmed versions up to the first hand still awaiting its first confirmation.
+
+    Adds ``pending`` (hands entered or amended and awaiting confirmation) and ``voided`` numbers.
+    """
+    chosen: list[Hand] = []
+    for line in lines:
+        counted = line.counted
+        if counted is None:
+            break
+        chosen.append(counted)
+    answer = score_versions(game, chosen)
+    answer["pending"] = [
+        {"number": line.number, "version": line.pending.version, "action": line.pending.action,
+         "data": line.pending.data, "reason": line.pending.reason}
+        for line in lines
+        if line.pending is not None
+    ]
+    answer["voided"] = [v.number for v in chosen if v.action == Hand.Action.VOID]
+    answer["counted_hands"] = len(chosen)
+    return answer
+
+
+def summary_of(answer: dict[str, Any]) -> dict[str, Any]:
+    """The few numbers a game list shows, kept on the game row so lists need not score anything."""
+    if "teams" in answer:
+        totals = {" & ".join(t["players"]): t["total"] for t in answer["teams"]}
+    else:
+        totals = {name: standing["total"] for name, standing in answer["players"].items()}
+    winner = answer["winner"]
+    if isinstance(winner, int) and "teams" in answer:
+        winner = " & ".join(answer["teams"][winner]["players"])
+    return {
+        "totals": totals,
+        "complete": answer["complete"],
+        "winner": winner,
+        "margin": answer.get("margin"),
+        "next_dealer": answer.get("next_dealer"),
+        "counted_hands": answer["counted_hands"],
+        "pending_hands": len(answer["pending"]),
+    }
