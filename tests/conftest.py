@@ -5,6 +5,12 @@ from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PINs and passwords are hashed with PBKDF2 in production; tests need not pay for it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Throttle counters live in the cache; each test starts with none."""
     cache.clear()

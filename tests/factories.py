@@ -1,0 +1,45 @@
+"""Test factories: small functions that build users, players and games through the services."""
+
+import itertools
+
+from django.contrib.auth import get_user_model
+
+from scoring import services
+from scoring.policy import Actor
+
+_seq = itertools.count(1)
+
+
+def user(name=None, *, staff=False):
+    name = name or f"user{next(_seq)}"
+    return get_user_model().objects.create_user(name, password="pw-" + name, is_staff=staff)
+
+
+def organiser(name=None):
+    return user(name or f"organiser{next(_seq)}", staff=True)
+
+
+def as_actor(u=None, link=None):
+    return Actor(user=u, link=link, address="127.0.0.1 pytest")
+
+
+def player(name=None, *, pin="", club="", linked_user=None):
+    return services.create_player(actor=as_actor(organiser()), display_name=name or f"Player {next(_seq)}",
+                                  pin=pin, club=club, user=linked_user)
+
+
+def game(*, names=("Ann", "Bob"), pins=("1111", "2222", "3333", "4444"), referees=(), fmt="standard",
+         conventions="classic", requires_confirmation=True, is_public=True, by=None):
+    club = f"club{next(_seq)}"
+    seated = [player(n, pin=p, club=club) for n, p in zip(names, pins, strict=False)]
+    return services.create_game(actor=as_actor(by or organiser()), format=fmt, players=seated,
+                                conventions=conventions, referees=list(referees),
+                                requires_confirmation=requires_confirmation, is_public=is_public)
+
+
+def knock(knocker, kd, od):
+    return {"result": "knock", "knocker": knocker, "knocker_deadwood": kd, "opponent_deadwood": od}
+
+
+def gin(knocker, od):
+    return {"result": "gin", "knocker": knocker, "opponent_deadwood": od}
