@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)
@@ -20,6 +21,7 @@ lint: $(STAMP)
 	$(PY) manage.py makemigrations --check --dry-run
 
 test: lint
+	scripts/ensure-chromium
 	$(PY) -m pytest
 
 bench: $(STAMP)

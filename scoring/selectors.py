@@ -57,3 +57,18 @@ def scored_sheet(game: Game) -> dict[str, Any]:
 
 def players() -> QuerySet[Player]:
     return Player.objects.all()
+
+
+def preview_hand(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """What the engine would make of ``data`` as the game's next hand, without saving anything.
+
+    Raises the engine's ``SheetError`` exactly as recording it would.
+    """
+    from .sheets import score_versions
+
+    lines = hand_lines(game.hands.all())
+    number = len(lines) + 1
+    draft = Hand(game=game, number=number, version=1, action=Hand.Action.ENTRY, data=data)
+    answer = score_versions(game, [line.current for line in lines] + [draft])
+    scored = answer["hands"][-1] if answer["hands"] and answer["hands"][-1]["number"] == number else None
+    return {"hand": scored, "complete": answer["complete"], "winner": answer["winner"]}

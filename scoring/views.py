@@ -1,11 +1,36 @@
-"""Web pages: parse the request, call one service or the engine, render. No scoring rules here."""
+"""Web pages: parse the request, call one service (or a selector), render. No scoring rules here."""
+
+from __future__ import annotations
 
 import json
+from typing import Any
 
-from django.shortcuts import render
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
-from .engine import PRESETS
+from . import policy, selectors, services
+from .api.auth import active_link, actor_for
+from .engine import PRESETS, SheetError
+from .forms import (
+    WEB_ENTRY_FORMATS,
+    AmendForm,
+    ConfirmForm,
+    GameForm,
+    HandForm,
+    PlayerForm,
+    attach_errors,
+)
+from .models import Game, RefereeLink
+from .tables import GameTable
 
 EXAMPLE_SHEET = {
     "format": "standard",
@@ -19,6 +44,8 @@ EXAMPLE_SHEET = {
         {"result": "dead"},
     ],
 }
+CHART_WIDTH, CHART_HEIGHT = 600, 220
+CHART_COLOURS = ["#1f6f4a", "#a4262c", "#1b4f9c", "#8a5a00"]
 
 
 def home(request):
@@ -32,3 +59,297 @@ def calculator(request):
         "scoring/calculator.html",
         {"example": json.dumps(EXAMPLE_SHEET, indent=2), "presets": sorted(PRESETS)},
     )
+
+
+def _visible_game(request, pk: int) -> Game:
+    try:
+        return selectors.game_for_sheet(actor_for(request), pk)
+    except Game.DoesNotExist:
+        raise Http404("no such game, or it is not public") from None
+
+
+def game_list(request):
+    actor = actor_for(request)
+    games = selectors.with_seats(selectors.visible_games(actor))
+    status = request.GET.get("status")
+    if status in Game.Status.values:
+        games = games.filter(status=status)
+    table = GameTable(games)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "scoring/game_list.html", {"table": table, "status": status,
+                                                       "statuses": Game.Status.choices, "actor": actor})
+
+
+def _columns(game: Game, sheet: dict[str, Any]) -> list[str]:
+    if "teams" in sheet:
+        return [" & ".join(t["players"]) for t in sheet["teams"]]
+    return list(sheet["players"])
+
+
+def _rows(game: Game, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """The paper score-pad rows: one per counted hand, running totals per column, then pending hands."""
+    rows = []
+    for hand in sheet["hands"]:
+        if "tables" in hand:  # partnership deal
+            totals = hand["totals"]
+            winner = None if hand["scoring_team"] is None else _columns(game, sheet)[hand["scoring_team"]]
+            points = max(hand["team_points"])
+            outcome = ", ".join(t["outcome"] for t in hand["tables"])
+            dealer = " / ".join(t["dealer"] for t in hand["tables"])
+        else:
+            totals = [hand["totals"][name] for name in sheet["players"]]
+            winner, points, outcome, dealer = hand["winner"], hand["points"], hand["outcome"], hand["dealer"]
+        rows.append({"number": hand["number"], "dealer": dealer, "outcome": outcome.replace("_", " "),
+                     "winner": winner, "points": points, "boxes": hand.get("boxes", 0), "totals": totals,
+                     "games": hand.get("games"), "penalty": hand.get("penalty")})
+    return rows
+
+
+def _chart(columns: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Polylines of running totals, hand by hand, scaled into the chart's box."""
+    if not rows:
+        return []
+    high = max([1] + [max(r["totals"]) for r in rows])
+    low = min([0] + [min(r["totals"]) for r in rows])
+    step = CHART_WIDTH / max(1, len(rows))
+    lines = []
+    for i, name in enumerate(columns):
+        points = [(0, 0)] + [((k + 1) * step, r["totals"][i]) for k, r in enumerate(rows)]
+        scaled = " ".join(
+            f"{x:.1f},{CHART_HEIGHT - (y - low) / (high - low) * (CHART_HEIGHT - 10) - 5:.1f}" for x, y in points
+        )
+        lines.append({"name": name, "points": scaled, "colour": CHART_COLOURS[i % len(CHART_COLOURS)]})
+    return lines
+
+
+def _sheet_context(request, game: Game) -> dict[str, Any]:
+    actor = actor_for(request)
+    sheet = selectors.scored_sheet(game)
+    columns = _columns(game, sheet)
+    rows = _rows(game, sheet)
+    standings = sheet["teams"] if "teams" in sheet else [sheet["players"][n] for n in sheet["players"]]
+    return {
+        "game": game,
+        "sheet": sheet,
+        "columns": columns,
+        "rows": rows,
+        "standings": list(zip(columns, standings, strict=True)),
+        "chart": _chart(columns, rows),
+        "chart_size": (CHART_WIDTH, CHART_HEIGHT),
+        "is_official": policy.is_official(actor, game),
+        "is_organiser": actor.is_organiser,
+        "can_enter": policy.is_official(actor, game) and game.format in WEB_ENTRY_FORMATS,
+        "names": [seat.player.display_name for seat in game.seats.all()],
+    }
+
+
+def game_detail(request, pk: int):
+    game = _visible_game(request, pk)
+    return render(request, "scoring/game_detail.html", _sheet_context(request, game))
+
+
+def game_sheet_fragment(request, pk: int):
+    """The score sheet alone, for the page's self-refresh while a game is in progress."""
+    game = _visible_game(request, pk)
+    response = render(request, "scoring/_sheet.html", _sheet_context(request, game))
+    response["X-Game-Updated"] = game.updated_at.isoformat()
+    return response
+
+
+def game_history(request, pk: int):
+    game = _visible_game(request, pk)
+    versions = sorted(game.hands.all(), key=lambda h: (h.number, h.version))
+    return render(request, "scoring/game_history.html", {"game": game, "versions": versions})
+
+
+def _require_official(request, game: Game):
+    if not policy.is_official(actor_for(request), game):
+        raise PermissionDenied("only an organiser or this game's referee may record hands in it")
+
+
+def enter_hand(request, pk: int):
+    """The referee's phone page: enter the next hand, see what it scores, have the opponent accept it."""
+    game = _visible_game(request, pk)
+    actor = actor_for(request)
+    if actor.user is None and actor.link is None:
+        return redirect_to_login(request.get_full_path())
+    _require_official(request, game)
+    if game.format not in WEB_ENTRY_FORMATS:
+        messages.info(request, "Partnership deals are recorded through the API for now.")
+        return redirect("scoring:game_detail", pk=pk)
+    form = HandForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.record_hand(actor=actor_for(request), game=game, data=form.hand())
+        except SheetError as exc:
+            attach_errors(form, exc)
+        except policy.NotAllowed as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Hand recorded.")
+            return redirect("scoring:enter_hand", pk=pk)
+    context = _sheet_context(request, game)
+    pending = context["sheet"]["pending"]
+    context.update({"form": form, "pending": pending,
+                    "confirm_form": ConfirmForm(names=context["names"]), "amend_form": AmendForm()})
+    return render(request, "scoring/enter_hand.html", context)
+
+
+@require_POST
+def preview_hand(request, pk: int):
+    """What the engine would score for the hand on the entry form (JSON), saving nothing."""
+    game = _visible_game(request, pk)
+    form = HandForm(request.POST, game=game)
+    if not form.is_valid():
+        return JsonResponse({"errors": [{"field": f, "message": " ".join(e)} for f, e in form.errors.items()]},
+                            status=400)
+    try:
+        return JsonResponse(selectors.preview_hand(game, form.hand()))
+    except SheetError as exc:
+        return JsonResponse(exc.as_dict(), status=400)
+
+
+@require_POST
+def confirm_hand(request, pk: int, number: int):
+    game = _visible_game(request, pk)
+    names = [seat.player.display_name for seat in game.seats.all()]
+    form = ConfirmForm(request.POST, names=names)
+    with_pin = "pin" in request.POST
+    try:
+        if with_pin:
+            if not form.is_valid():
+                raise SheetError.one(number, "pin", "choose who is accepting and type their PIN")
+            services.confirm_hand(actor=actor_for(request), game=game, number=number,
+                                  player_name=form.cleaned_data["player"], pin=form.cleaned_data["pin"])
+        else:
+            services.confirm_hand(actor=actor_for(request), game=game, number=number)
+    except (SheetError, policy.NotAllowed) as exc:
+        messages.error(request, f"Hand {number} not confirmed: {exc}")
+    else:
+        messages.success(request, f"Hand {number} confirmed.")
+    return redirect(request.POST.get("next") or reverse("scoring:game_detail", args=[pk]))
+
+
+def correct_hand(request, pk: int, number: int):
+    game = _visible_game(request, pk)
+    _require_official(request, game)
+    current = next((h for h in game.hands.all() if h.number == number and h.is_current), None)
+    if current is None:
+        raise Http404("no such hand")
+    form = HandForm(request.POST or None, game=game, initial=HandForm.initial_from(current.data))
+    amend = AmendForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and amend.is_valid():
+        try:
+            services.correct_hand(actor=actor_for(request), game=game, number=number, data=form.hand(),
+                                  reason=amend.cleaned_data["reason"])
+        except SheetError as exc:
+            attach_errors(form, exc)
+        except policy.NotAllowed as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Hand {number} corrected; later hands rescored.")
+            return redirect("scoring:game_detail", pk=pk)
+    return render(request, "scoring/correct_hand.html", {"game": game, "number": number, "form": form,
+                                                          "amend_form": amend, "current": current})
+
+
+@require_POST
+def void_hand(request, pk: int, number: int):
+    game = _visible_game(request, pk)
+    form = AmendForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise SheetError.one(number, "reason", "say why you void this hand")
+        services.void_hand(actor=actor_for(request), game=game, number=number, reason=form.cleaned_data["reason"])
+    except (SheetError, policy.NotAllowed) as exc:
+        messages.error(request, f"Hand {number} not voided: {exc}")
+    else:
+        messages.success(request, f"Hand {number} voided; later hands rescored.")
+    return redirect("scoring:game_detail", pk=pk)
+
+
+def referee_link(request, token: str):
+    """A referee link opened on a phone: remember it for this browser and go to the entry page."""
+    link = active_link(token)
+    if link is None:
+        raise Http404("this referee link is unknown or was revoked")
+    request.session["referee_token"] = token
+    return redirect("scoring:enter_hand", pk=link.game_id)
+
+
+@login_required
+def referee_links(request, pk: int):
+    game = _visible_game(request, pk)
+    actor = actor_for(request)
+    if not actor.is_organiser:
+        raise PermissionDenied("only an organiser manages referee links")
+    if request.method == "POST":
+        try:
+            if "revoke" in request.POST:
+                link = RefereeLink.objects.get(pk=request.POST["revoke"], game=game)
+                services.revoke_referee_link(actor=actor, link=link)
+                messages.success(request, "Link revoked: it no longer works.")
+            else:
+                services.create_referee_link(actor=actor, game=game, label=request.POST.get("label", "")[:60])
+                messages.success(request, "New referee link created.")
+        except (policy.NotAllowed, RefereeLink.DoesNotExist) as exc:
+            messages.error(request, str(exc))
+        return redirect("scoring:referee_links", pk=pk)
+    links = []
+    for link in game.referee_links.all():
+        url = request.build_absolute_uri(reverse("scoring:referee_link", args=[link.token]))
+        qr = segno.make(url, error="m").svg_inline(scale=4) if link.is_active else ""
+        links.append({"link": link, "url": url, "qr": qr})
+    return render(request, "scoring/referee_links.html", {"game": game, "links": links})
+
+
+@login_required
+def new_player(request):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.create_player(actor=actor_for(request), **form.cleaned_data)
+        except SheetError as exc:
+            attach_errors(form, exc)
+        except policy.NotAllowed as exc:
+            raise PermissionDenied(str(exc)) from None
+        else:
+            messages.success(request, f"{player} added.")
+            return redirect("scoring:new_player")
+    return render(request, "scoring/form_page.html", {"form": form, "title": "New player"})
+
+
+@login_required
+def new_game(request):
+    form = GameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(
+                actor=actor_for(request), format=form.cleaned_data["format"], players=form.players(),
+                conventions=form.conventions(), first_dealer=form.cleaned_data.get("first_dealer"),
+                table_label=form.cleaned_data["table_label"], is_public=form.cleaned_data["is_public"],
+                requires_confirmation=form.cleaned_data["requires_confirmation"],
+                referees=list(form.cleaned_data["referees"]),
+            )
+        except SheetError as exc:
+            attach_errors(form, exc, aliases={"conventions": "overrides"})
+        except policy.NotAllowed as exc:
+            raise PermissionDenied(str(exc)) from None
+        else:
+            messages.success(request, "Game created.")
+            return redirect("scoring:game_detail", pk=game.pk)
+    return render(request, "scoring/form_page.html", {"form": form, "title": "New game"})
+
+
+@require_POST
+def abandon_game(request, pk: int):
+    game = _visible_game(request, pk)
+    try:
+        services.abandon_game(actor=actor_for(request), game=game)
+    except policy.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    return redirect("scoring:game_detail", pk=pk)
+
+
+def healthz(request):
+    return HttpResponse("ok", content_type="text/plain")

@@ -1,0 +1,34 @@
+"""django-tables2 tables for the web pages. Cells read the game's stored summary: no scoring here."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from .models import Game
+
+
+class GameTable(tables.Table):
+    table_label = tables.Column(verbose_name="Table", empty_values=())
+    players = tables.Column(empty_values=(), orderable=False)
+    score = tables.Column(empty_values=(), orderable=False, verbose_name="Score")
+    status = tables.Column()
+    updated_at = tables.DateTimeColumn(verbose_name="Updated", format="j M H:i")
+
+    class Meta:
+        model = Game
+        fields = ["table_label", "format", "players", "score", "status", "updated_at"]
+        order_by = "-updated_at"
+        attrs = {"class": "sheet games"}
+
+    def render_table_label(self, record):
+        label = record.table_label or f"Game {record.pk}"
+        return format_html('<a href="{}">{}</a>', reverse("scoring:game_detail", args=[record.pk]), label)
+
+    def render_players(self, record):
+        return ", ".join(seat.player.display_name for seat in record.seats.all())
+
+    def render_score(self, record):
+        totals = record.summary.get("totals", {})
+        text = " – ".join(f"{name} {total}" for name, total in totals.items())
+        pending = record.summary.get("pending_hands")
+        return f"{text} (+{pending} pending)" if pending else text

@@ -1,0 +1,80 @@
+"""A referee enters a hand on the phone page in a real browser and the opponent accepts it.
+
+Playwright drives Debian's chromium (/usr/bin/chromium, installed by scripts/ensure-chromium, which
+`make test` runs first). Without it the test is skipped, except in CI, where that is a failure.
+"""
+
+import contextlib
+import os
+import shutil
+
+import pytest
+
+from scoring.models import Game
+
+from ..factories import game, user
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs Debian's chromium for the browser tests (scripts/ensure-chromium)")
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+# Chromium runs here without network access: keep it from reaching out (and waiting) at start.
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage"]
+
+
+@contextlib.contextmanager
+def phone_browser():
+    """A phone-sized page. Playwright runs an event loop in this thread while it is open, and Django
+    refuses database calls from such a thread: prepare the data before, check the database after."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        yield page
+        context.close()
+        browser.close()
+
+
+def test_a_referee_enters_a_hand_on_the_phone_and_the_opponent_accepts_it(live_server):
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    with phone_browser() as page:
+        enter_and_accept(page, live_server.url, g.pk)
+    g = Game.objects.get(pk=g.pk)
+    assert g.summary["totals"] == {"Ann": 33, "Bob": 0}
+    hand = g.hands.get()
+    assert (hand.entered_by.username, hand.confirmed_by_player.display_name) == ("phoneref", "Bob")
+
+
+def enter_and_accept(page, base_url, game_id):
+    g_pk = game_id
+    page.goto(f"{base_url}/accounts/login/?next=/games/{g_pk}/enter/")
+    page.fill("input[name=username]", "phoneref")
+    page.fill("input[name=password]", "pw-phoneref")
+    page.click("button:has-text('Sign in')")
+    page.wait_for_url(f"**/games/{g_pk}/enter/")
+
+    page.click("label.choice:has-text('Knock')")
+    page.click("label.choice:has-text('Ann')")
+    page.fill("input[name=knocker_deadwood]", "6")
+    page.fill("input[name=opponent_deadwood]", "19")
+    # the engine's preview appears before anything is saved
+    sync_api.expect(page.locator("#preview")).to_contain_text("Ann scores 13")
+    page.screenshot(path=os.environ.get("BROWSER_SCREENSHOT", "/tmp/ginscore-referee-phone.png"), full_page=True)
+    page.click("button:has-text('Record hand')")
+
+    sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits the opponent")
+    page.select_option("select[name=player]", "Bob")
+    page.fill("input[name=pin]", "2222")
+    page.click("button:has-text('Accept hand 1')")
+    sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
+    sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 13")
