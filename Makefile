@@ -26,6 +26,7 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+	bench/run_api.sh
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -63,18 +63,22 @@ def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
 
 
 def _lock_game(game_id: int) -> Game:
-    """The game row, locked for this transaction, with what the engine needs loaded."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    # Prefetch after the lock: what we read is what the lock protects.
+    """The game row, locked for this transaction, with what the engine needs loaded.
+
+    The prefetches run after the row lock is taken, so what they read is what the lock protects.
+    """
     return (
-        Game.objects.select_related("first_dealer")
+        Game.objects.select_for_update(of=("self",))
+        .select_related("first_dealer")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands")
-        .get(pk=game.pk)
+        .get(pk=game_id)
     )
 
 
-def _refresh_summary(game: Game, lines: Sequence[HandLine]) -> dict[str, Any]:
-    answer = counted_sheet(game, lines)
+def _refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
+    when every current version is confirmed (then the counted sheet is the same sheet)."""
+    answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
     game.summary = summary_of(answer)
     if game.status != Game.Status.ABANDONED:
         game.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
@@ -200,11 +204,11 @@ def record_hand(*, actor: Actor, game: Game, data: dict) -> tuple[Hand, dict[str
     lines = hand_lines(game.hands.all())
     number = len(lines) + 1
     hand = _new_version(game, number, 1, Hand.Action.ENTRY, data, actor, "")
-    validate_current(game, lines, {number: hand})
+    scored = validate_current(game, lines, {number: hand})
     _auto_confirm(game, hand)
     hand.save()
     lines.append(HandLine(number, [hand]))
-    return hand, _refresh_summary(game, lines)
+    return hand, _refresh_summary(game, lines, scored)
 
 
 def _line(lines: Sequence[HandLine], number: int) -> HandLine:
@@ -275,7 +279,7 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
         raise SheetError.one(number, None, f"hand {number} is already void")
     previous = line.current
     hand = _new_version(game, number, previous.version + 1, action, data, actor, reason)
-    validate_current(game, lines, {number: hand})
+    scored = validate_current(game, lines, {number: hand})
     _auto_confirm(game, hand)
     previous.is_current = False
     previous.save(update_fields=["is_current"])
@@ -283,7 +287,7 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     line.versions.append(hand)
     for v in line.versions[:-1]:
         v.is_current = False
-    return hand, _refresh_summary(game, lines)
+    return hand, _refresh_summary(game, lines, scored)
 
 
 @transaction.atomic

@@ -91,18 +91,26 @@ def score_versions(game: Game, chosen: Sequence[Hand]) -> dict[str, Any]:
     return answer
 
 
-def validate_current(game: Game, lines: Sequence[HandLine], replace: dict[int, Hand] | None = None) -> None:
-    """Refuse, with the engine's own words, a change that would leave the current hands unscoreable."""
+def validate_current(
+    game: Game, lines: Sequence[HandLine], replace: dict[int, Hand] | None = None
+) -> dict[str, Any]:
+    """Refuse, with the engine's own words, a change that would leave the current hands unscoreable.
+
+    Returns the engine's answer for the current hands with the change.
+    """
     replace = replace or {}
     chosen = [replace.get(line.number, line.current) for line in lines]
     chosen += [v for n, v in sorted(replace.items()) if n not in {line.number for line in lines}]
-    score_versions(game, chosen)
+    return score_versions(game, chosen)
 
 
-def counted_sheet(game: Game, lines: Sequence[HandLine]) -> dict[str, Any]:
+def counted_sheet(
+    game: Game, lines: Sequence[HandLine], already_scored: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The official sheet: confirmed versions up to the first hand still awaiting its first confirmation.
 
     Adds ``pending`` (hands entered or amended and awaiting confirmation) and ``voided`` numbers.
+    ``already_scored`` is the answer for exactly these versions, when the caller has it.
     """
     chosen: list[Hand] = []
     for line in lines:
@@ -110,7 +118,7 @@ def counted_sheet(game: Game, lines: Sequence[HandLine]) -> dict[str, Any]:
         if counted is None:
             break
         chosen.append(counted)
-    answer = score_versions(game, chosen)
+    answer = already_scored if already_scored is not None else score_versions(game, chosen)
     answer["pending"] = [
         {"number": line.number, "version": line.pending.version, "action": line.pending.action,
          "data": line.pending.data, "reason": line.pending.reason}

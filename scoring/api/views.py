@@ -133,6 +133,11 @@ def _game(request, pk) -> Game:
     return selectors.game_for_sheet(actor_for(request), pk)
 
 
+def _game_to_write(request, pk) -> Game:
+    """Only the game's identity: the service loads and locks what it needs (a 404 if not visible)."""
+    return selectors.visible_game_ref(actor_for(request), pk)
+
+
 class GameDetail(APIView):
     """A game with the engine's scored sheet of its confirmed hands, and its pending hands."""
 
@@ -156,7 +161,7 @@ class HandList(APIView):
     @extend_schema(request=dict, responses={201: dict, 400: OpenApiResponse(description="the hand was refused")})
     @idempotent
     def post(self, request, pk):
-        game = _game(request, pk)
+        game = _game_to_write(request, pk)
         hand, sheet = services.record_hand(actor=actor_for(request), game=game, data=request.data)
         return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
 
@@ -170,7 +175,7 @@ class HandConfirm(APIView):
         form = ConfirmSerializer(data=request.data if isinstance(request.data, dict) else {})
         form.is_valid(raise_exception=True)
         hand, sheet = services.confirm_hand(
-            actor=actor_for(request), game=_game(request, pk), number=number,
+            actor=actor_for(request), game=_game_to_write(request, pk), number=number,
             player_name=form.validated_data.get("player"), pin=form.validated_data.get("pin"),
         )
         return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet})
@@ -185,7 +190,7 @@ class HandCorrect(APIView):
         form = CorrectSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         hand, sheet = services.correct_hand(
-            actor=actor_for(request), game=_game(request, pk), number=number,
+            actor=actor_for(request), game=_game_to_write(request, pk), number=number,
             data=form.validated_data["hand"], reason=form.validated_data["reason"],
         )
         return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
@@ -200,7 +205,8 @@ class HandVoid(APIView):
         form = VoidSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         hand, sheet = services.void_hand(
-            actor=actor_for(request), game=_game(request, pk), number=number, reason=form.validated_data["reason"]
+            actor=actor_for(request), game=_game_to_write(request, pk), number=number,
+            reason=form.validated_data["reason"],
         )
         return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
 

@@ -1,0 +1,161 @@
+"""API benchmark: hands recorded per second through the API behind gunicorn, beside a trivial endpoint.
+
+Run by ``make bench`` with ``DATABASE_URL`` pointing at a throwaway PostgreSQL (bench/run_api.sh
+starts one). It migrates, creates an organiser with a token and one set of games per client, starts
+gunicorn, then drives two phases with the same 32 keep-alive clients for the same time:
+
+- reference: ``POST /api/v1/ping/`` (token authentication, no database write),
+- record: ``POST /api/v1/games/{id}/hands/`` (a knock; the engine scores the game; one transaction).
+
+It prints requests per second and p50/p95 latency of each, and the ratio record/ping (the figure to
+keep high). Each client moves to a fresh game every 20 hands, as tables do on a club night.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "32"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
+WARMUP = 2.0
+HANDS_PER_GAME = 20
+GAMES_PER_CLIENT = int(os.environ.get("BENCH_GAMES_PER_CLIENT", "12"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+
+
+def setup() -> tuple[str, list[list[int]]]:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from scoring import services
+    from scoring.models import Player
+    from scoring.policy import Actor
+
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+
+    org, _ = get_user_model().objects.get_or_create(username="bench-organiser", defaults={"is_staff": True})
+    actor = Actor(user=org)
+    token = Token.objects.get_or_create(user=org)[0].key
+    games = []
+    stamp = int(time.time())
+    for c in range(CLIENTS):
+        club = f"bench-{stamp}-{c}"
+        a = Player.objects.create(display_name="Ann", club=club)
+        b = Player.objects.create(display_name="Bob", club=club)
+        games.append([
+            services.create_game(actor=actor, format="standard", players=[a, b], requires_confirmation=False,
+                                 conventions={"preset": "classic", "target": 10000}).pk
+            for _ in range(GAMES_PER_CLIENT)
+        ])
+    return token, games
+
+
+def start_gunicorn(port: int) -> subprocess.Popen:
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
+           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+         "--log-level", "warning", "--keep-alive", "30"],
+        cwd=ROOT, env=env,
+    )
+    for _ in range(100):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def phase(port: int, token: str, make_request, seconds: float) -> tuple[int, list[float], int]:
+    """Run CLIENTS threads for ``seconds`` (after a warm-up); count answers, keep latencies."""
+    stop_at = time.perf_counter() + WARMUP + seconds
+    measure_from = time.perf_counter() + WARMUP
+    latencies: list[float] = []
+    failures = [0]
+    lock = threading.Lock()
+
+    def client(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        mine, bad, n = [], 0, 0
+        while True:
+            now = time.perf_counter()
+            if now >= stop_at:
+                break
+            path, body = make_request(index, n)
+            n += 1
+            conn.request("POST", path, body=body, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            done = time.perf_counter()
+            if response.status >= 300:
+                bad += 1
+            elif now >= measure_from:
+                mine.append(done - now)
+        with lock:
+            latencies.extend(mine)
+            failures[0] += bad
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return len(latencies), latencies, failures[0]
+
+
+def describe(name: str, count: int, latencies: list[float], failures: int, seconds: float) -> float:
+    rate = count / seconds
+    p50 = statistics.median(latencies) * 1000
+    p95 = statistics.quantiles(latencies, n=20)[18] * 1000
+    print(f"  {name:<38} {rate:8.1f} req/s   p50 {p50:6.1f} ms   p95 {p95:6.1f} ms   failures {failures}")
+    return rate
+
+
+def main() -> None:
+    token, games = setup()
+    port = 18000 + os.getpid() % 1000
+    server = start_gunicorn(port)
+    try:
+        ping_body = b"{}"
+
+        def ping(index: int, n: int):
+            return "/api/v1/ping/", ping_body
+
+        hand = json.dumps({"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 9})
+
+        def record(index: int, n: int):
+            game = games[index][(n // HANDS_PER_GAME) % GAMES_PER_CLIENT]
+            return f"/api/v1/games/{game}/hands/", hand.encode()
+
+        print(f"API benchmark: gunicorn {WORKERS} workers, PostgreSQL, {CLIENTS} concurrent keep-alive clients, "
+              f"{SECONDS:.0f} s per phase after {WARMUP:.0f} s warm-up")
+        ping_rate = describe("reference: POST /api/v1/ping/", *phase(port, token, ping, SECONDS), SECONDS)
+        record_rate = describe("record a hand: POST .../hands/", *phase(port, token, record, SECONDS), SECONDS)
+        print(f"  hands recorded per second / trivial endpoint requests per second = {record_rate / ping_rate:.2f}")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
