@@ -48,7 +48,7 @@ class HandForm(forms.Form):
     def __init__(self, *args, game: Game, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        names = [seat.player.display_name for seat in game.seats.all()]
+        names = list(game.player_names)
         self.fields["knocker"].choices = [(n, n) for n in names]
         if not game.conventions.get("oklahoma"):
             del self.fields["upcard"]

@@ -61,7 +61,11 @@ class Game(models.Model):
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.STANDARD)
     # The full resolved convention set at creation: editing a preset later never changes this game.
     conventions = models.JSONField()
+    # The names the hands refer to, in sheet order, as they were at creation: renaming a player later
+    # must not change (or break) a recorded game, whose hands name knockers by these names.
+    player_names = models.JSONField(default=list)
     first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer_name = models.CharField(max_length=60)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
     table_label = models.CharField(max_length=40, blank=True)
     is_public = models.BooleanField(default=True)

@@ -50,12 +50,6 @@ def game_for_sheet(actor: Actor, pk: int) -> Game:
     return with_hands(visible_games(actor)).get(pk=pk)
 
 
-def visible_game_ref(actor: Actor, pk: int) -> Game:
-    """A visible game's row alone (for writes: the service locks and loads the rest)."""
-    games = Game.objects.all() if actor.is_organiser else visible_games(actor)
-    return games.only("pk").get(pk=pk)
-
-
 def scored_sheet(game: Game) -> dict[str, Any]:
     """The engine's answer for the game's counted hands, with pending and void hands listed."""
     return counted_sheet(game, hand_lines(game.hands.all()))

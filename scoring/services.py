@@ -62,17 +62,23 @@ def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
 # Games
 
 
-def _lock_game(game_id: int) -> Game:
-    """The game row, locked for this transaction, with what the engine needs loaded.
+def _lock_game(game_id: int, *, seats: bool = False) -> Game:
+    """The game row, locked for this transaction, with its hands (and seats when asked) loaded.
 
     The prefetches run after the row lock is taken, so what they read is what the lock protects.
+    A game that does not exist raises ``Game.DoesNotExist``.
     """
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("first_dealer")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands")
-        .get(pk=game_id)
-    )
+    games = Game.objects.select_for_update()
+    if seats:
+        games = games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    game = games.get(pk=game_id)
+    return game
+
+
+def _hands(game: Game) -> list[HandLine]:
+    """Every version of every hand of the (locked) game, as lines by number. One plain query: this is on
+    the path every recorded hand takes, where a prefetch's bookkeeping costs more than the rows."""
+    return hand_lines(Hand.objects.filter(game_id=game.pk).order_by("number", "version"))
 
 
 def _refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -119,7 +125,9 @@ def create_game(
     game = Game.objects.create(
         format=format,
         conventions=resolved,
+        player_names=names,
         first_dealer=first_dealer,
+        first_dealer_name=first_dealer.display_name,
         table_label=table_label.strip(),
         is_public=is_public,
         requires_confirmation=requires_confirmation,
@@ -131,7 +139,7 @@ def create_game(
     )
     if referees:
         game.referees.set(referees)
-    game = _lock_game(game.pk)
+    game = _lock_game(game.pk, seats=True)
     # The engine checks the request shape once, so a game that cannot be scored is never created.
     score_sheet(sheet_request(game, []))
     _refresh_summary(game, [])
@@ -201,7 +209,7 @@ def record_hand(*, actor: Actor, game: Game, data: dict) -> tuple[Hand, dict[str
     data = _check_hand_data(data)
     game = _lock_game(game.pk)
     policy.require_can_record(actor, game)
-    lines = hand_lines(game.hands.all())
+    lines = _hands(game)
     number = len(lines) + 1
     hand = _new_version(game, number, 1, Hand.Action.ENTRY, data, actor, "")
     scored = validate_current(game, lines, {number: hand})
@@ -219,14 +227,12 @@ def _line(lines: Sequence[HandLine], number: int) -> HandLine:
 
 
 def _pin_player(game: Game, player_name: str | None, pin: str | None) -> Player | None:
+    """The seated player accepting with their PIN, named as on this game's sheet."""
     if player_name is None and pin is None:
         return None
-    for seat in game.seats.all():
-        if seat.player.display_name == player_name:
-            player = seat.player
-            break
-    else:
+    if player_name not in game.player_names:
         raise SheetError.one(None, "player", f"{player_name!r} is not a player of this game")
+    player = next(seat.player for seat in game.seats.all() if seat.position == game.player_names.index(player_name))
     if not player.confirm_pin or not check_password(pin or "", player.confirm_pin):
         raise NotAllowed(f"that is not {player}'s PIN")
     return player
@@ -237,8 +243,8 @@ def confirm_hand(
     *, actor: Actor, game: Game, number: int, player_name: str | None = None, pin: str | None = None
 ) -> tuple[Hand, dict[str, Any]]:
     """Confirm the pending current version of hand ``number``: by the opponent (login or PIN) or a second official."""
-    game = _lock_game(game.pk)
-    lines = hand_lines(game.hands.all())
+    game = _lock_game(game.pk, seats=True)
+    lines = _hands(game)
     line = _line(lines, number)
     hand = line.current
     if hand.is_confirmed:
@@ -265,8 +271,8 @@ def _next_confirmed(lines: Sequence[HandLine], number: int) -> bool:
 
 
 def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
-    game = _lock_game(game.pk)
-    lines = hand_lines(game.hands.all())
+    game = _lock_game(game.pk, seats=True)
+    lines = _hands(game)
     line = _line(lines, number)
     verb = "correct" if action == Hand.Action.CORRECTION else "void"
     policy.require_can_amend(actor, game, number, _next_confirmed(lines, number), verb)

@@ -18,17 +18,13 @@ from .engine.errors import Problem
 from .models import Game, Hand
 
 
-def seat_names(game: Game) -> list[str]:
-    return [seat.player.display_name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
-
-
 def sheet_request(game: Game, hands: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The score-sheet contract request for this game with these hands (contract form)."""
-    names = seat_names(game)
+    names = list(game.player_names)
     request: dict[str, Any] = {
         "format": game.format,
         "conventions": game.conventions,
-        "first_dealer": game.first_dealer.display_name,
+        "first_dealer": game.first_dealer_name,
         "hands": list(hands),
     }
     if game.format == Game.Format.PARTNERSHIP:

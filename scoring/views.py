@@ -139,7 +139,7 @@ def _sheet_context(request, game: Game) -> dict[str, Any]:
         "is_official": policy.is_official(actor, game),
         "is_organiser": actor.is_organiser,
         "can_enter": policy.is_official(actor, game) and game.format in WEB_ENTRY_FORMATS,
-        "names": [seat.player.display_name for seat in game.seats.all()],
+        "names": list(game.player_names),
     }
 
 
@@ -212,7 +212,7 @@ def preview_hand(request, pk: int):
 @require_POST
 def confirm_hand(request, pk: int, number: int):
     game = _visible_game(request, pk)
-    names = [seat.player.display_name for seat in game.seats.all()]
+    names = list(game.player_names)
     form = ConfirmForm(request.POST, names=names)
     with_pin = "pin" in request.POST
     try:

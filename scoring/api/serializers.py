@@ -6,7 +6,7 @@ No rules here: the services decide what is allowed and the engine what a hand sc
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from scoring.models import Game, Hand, Player
+from scoring.models import Game, Player
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -44,8 +44,8 @@ class GameCreateSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    players = serializers.SerializerMethodField()
-    first_dealer = serializers.CharField(source="first_dealer.display_name")
+    players = serializers.ListField(source="player_names", child=serializers.CharField())
+    first_dealer = serializers.CharField(source="first_dealer_name")
     created_by = serializers.CharField(source="created_by.username", default=None)
     url = serializers.HyperlinkedIdentityField(view_name="api:game-detail")
 
@@ -53,9 +53,6 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "url", "format", "status", "table_label", "is_public", "requires_confirmation", "players",
                   "first_dealer", "conventions", "hand_count", "summary", "created_by", "created_at", "updated_at"]
-
-    def get_players(self, game) -> list[str]:
-        return [seat.player.display_name for seat in game.seats.all()]
 
 
 def _who(user, link, player=None, auto=False):
@@ -68,15 +65,22 @@ def _who(user, link, player=None, auto=False):
     return "no confirmation needed" if auto else None
 
 
-class HandVersionSerializer(serializers.ModelSerializer):
-    entered_by = serializers.SerializerMethodField()
-    confirmed_by = serializers.SerializerMethodField()
-    status = serializers.SerializerMethodField()
+class HandVersionSerializer(serializers.Serializer):
+    """One stored version of a hand. Fields are declared, not introspected from the model: this shape
+    is built on every recorded hand."""
 
-    class Meta:
-        model = Hand
-        fields = ["number", "version", "action", "status", "data", "reason", "is_current", "entered_by",
-                  "entered_from", "entered_at", "confirmed_by", "confirmed_at"]
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    action = serializers.CharField()
+    status = serializers.SerializerMethodField()
+    data = serializers.JSONField()
+    reason = serializers.CharField()
+    is_current = serializers.BooleanField()
+    entered_by = serializers.SerializerMethodField()
+    entered_from = serializers.CharField()
+    entered_at = serializers.DateTimeField()
+    confirmed_by = serializers.SerializerMethodField()
+    confirmed_at = serializers.DateTimeField()
 
     def get_entered_by(self, hand) -> str | None:
         return _who(hand.entered_by, hand.entered_via)

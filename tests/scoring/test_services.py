@@ -231,3 +231,13 @@ class TestDatabaseConstraints:
         g, _ = table
         with pytest.raises(IntegrityError), transaction.atomic():
             self.entry(g, 1, None, confirmed_at=timezone.now()).save()
+
+
+def test_renaming_a_player_later_changes_nothing_in_a_recorded_game(table):
+    g, ref = table
+    record_and_confirm(g, ref, knock("Ann", 6, 19))
+    ann = g.seats.get(position=0).player
+    ann.display_name = "Annabel"
+    ann.save(update_fields=["display_name"])
+    sheet = record_and_confirm(Game.objects.get(pk=g.pk), ref, knock("Ann", 2, 9))
+    assert sheet["players"]["Ann"]["points"] == 13 + 7
