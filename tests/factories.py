@@ -43,3 +43,18 @@ def knock(knocker, kd, od):
 
 def gin(knocker, od):
     return {"result": "gin", "knocker": knocker, "opponent_deadwood": od}
+
+
+ROLES = ["anonymous", "other_referee", "referee", "enterer", "organiser"]
+
+
+def permission_scene(who):
+    """A game with one hand entered by a referee ("enterer"), and the user playing ``who`` (None for
+    anonymous): another referee of the game, a referee of another game, or an organiser."""
+    enterer, referee, other = user("enterer"), user("referee"), user("other")
+    g = game(referees=[enterer, referee])
+    game(names=("Cat", "Dan"), referees=[other])
+    services.record_hand(actor=as_actor(enterer), game=g, data=knock("Ann", 6, 19))
+    actor = {"anonymous": None, "other_referee": other, "referee": referee, "enterer": enterer,
+             "organiser": organiser()}[who]
+    return g, actor

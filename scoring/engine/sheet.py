@@ -368,24 +368,27 @@ def read_hands(
     return records
 
 
-def _score_standard(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
-    players = read_players(data, 2)
+def read_seated_game(
+    data: Mapping[str, Any], conventions: Conventions, count: int
+) -> tuple[tuple[str, ...], str, list[HandRecord]]:
+    """Players, first dealer and two-player hands: what standard, Hollywood and rotation sheets share."""
+    players = read_players(data, count)
     first_dealer = read_first_dealer(data, players, players[0])
     records = read_hands(
         read_hand_list(data),
         lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
     )
+    return players, first_dealer, records
+
+
+def _score_standard(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
+    players, first_dealer, records = read_seated_game(data, conventions, 2)
     game = score_game(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
     return game_answer(game)
 
 
 def _score_hollywood(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
-    players = read_players(data, 2)
-    first_dealer = read_first_dealer(data, players, players[0])
-    records = read_hands(
-        read_hand_list(data),
-        lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
-    )
+    players, first_dealer, records = read_seated_game(data, conventions, 2)
     match = score_hollywood(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
     rows = []
     for hrow in match.rows:
@@ -431,12 +434,7 @@ def _three_player_answer(result: ThreePlayerResult) -> dict[str, Any]:
 
 
 def _score_rotation(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
-    players = read_players(data, 3)
-    first_dealer = read_first_dealer(data, players, players[0])
-    records = read_hands(
-        read_hand_list(data),
-        lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
-    )
+    players, first_dealer, records = read_seated_game(data, conventions, 3)
     result = score_rotation(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
     rows = []
     for trow in result.rows:

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import Hand
 
-from ..factories import as_actor, game, gin, knock, organiser, player, user
+from ..factories import ROLES, as_actor, game, gin, knock, organiser, permission_scene, player, user
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,6 @@ def test_a_referee_link_token_records_hands_until_revoked():
     assert "revoked" in refused.json()["errors"][0]["message"]
 
 
-ACTORS = ["anonymous", "other_referee", "referee", "enterer", "organiser"]
 # who may do what (the entered hand was entered by "enterer", a referee of the game)
 EXPECTED = {
     "record": {"anonymous": 401, "other_referee": 403, "referee": 201, "enterer": 201, "organiser": 201},
@@ -77,15 +76,10 @@ EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("who", ACTORS)
+@pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("action", sorted(EXPECTED))
 def test_permission_matrix_over_every_api_write(action, who):
-    enterer, referee, other = user("enterer"), user("referee"), user("other")
-    g = game(referees=[enterer, referee])
-    game(names=("Cat", "Dan"), referees=[other])
-    services.record_hand(actor=as_actor(enterer), game=g, data=knock("Ann", 6, 19))
-    actor = {"anonymous": None, "other_referee": other, "referee": referee, "enterer": enterer,
-             "organiser": organiser()}[who]
+    g, actor = permission_scene(who)
     api = client_for(actor)
     base = f"/api/v1/games/{g.pk}/hands/"
     response = {

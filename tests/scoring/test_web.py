@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from scoring.models import Game, Hand
 
-from ..factories import as_actor, game, gin, knock, organiser, user
+from ..factories import ROLES, as_actor, game, gin, knock, organiser, permission_scene, user
 
 pytestmark = pytest.mark.django_db
 
@@ -111,15 +111,10 @@ WEB_EXPECTED = {  # did the write happen?
 }
 
 
-@pytest.mark.parametrize("who", ["anonymous", "other_referee", "referee", "enterer", "organiser"])
+@pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("action", WEB_WRITES)
 def test_permission_matrix_over_every_web_write(client, action, who):
-    enterer, referee, other = user("enterer"), user("referee"), user("other")
-    g = game(referees=[enterer, referee])
-    game(names=("Cat", "Dan"), referees=[other])
-    services.record_hand(actor=as_actor(enterer), game=g, data=knock("Ann", 6, 19))
-    actor = {"anonymous": None, "other_referee": other, "referee": referee, "enterer": enterer,
-             "organiser": organiser()}[who]
+    g, actor = permission_scene(who)
     if actor:
         client.force_login(actor)
     base = f"/games/{g.pk}/"
