@@ -44,6 +44,8 @@ class HandForm(forms.Form):
     upcard = forms.CharField(required=False, max_length=4, help_text="the deal's first upcard, like 7S")
     knocker_cards = forms.CharField(required=False, widget=forms.HiddenInput)
     opponent_cards = forms.CharField(required=False, widget=forms.HiddenInput)
+    # One key per rendered form: a double tap or a resubmitted page records the hand once.
+    once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args, game: Game, **kwargs):
         super().__init__(*args, **kwargs)

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from . import policy
 from .engine import SheetError, resolve_conventions, score_sheet
-from .models import Game, Hand, Player, RefereeLink, Seat, slot_key
+from .models import Game, Hand, IdempotencyRecord, Player, RefereeLink, Seat, slot_key
 from .policy import Actor, NotAllowed
 from .sheets import HandLine, counted_sheet, hand_lines, sheet_request, summary_of, validate_current
 
@@ -204,10 +204,23 @@ def _check_hand_data(data: object) -> dict:
 
 
 @transaction.atomic
-def record_hand(*, actor: Actor, game: Game, data: dict) -> tuple[Hand, dict[str, Any]]:
-    """Record the next hand of ``game``; it counts once confirmed (at once if the game needs no confirming)."""
+def record_hand(
+    *, actor: Actor, game: Game, data: dict, once_key: str | None = None
+) -> tuple[Hand | None, dict[str, Any] | None]:
+    """Record the next hand of ``game``; it counts once confirmed (at once if the game needs no confirming).
+
+    ``once_key`` (a web form's one-time key) makes a resubmitted form record nothing: the second
+    call returns ``(None, None)``. The API does the same with its ``Idempotency-Key`` header.
+    """
     data = _check_hand_data(data)
     game = _lock_game(game.pk)
+    if once_key is not None:
+        _, created = IdempotencyRecord.objects.get_or_create(
+            actor=actor.key, key=f"form:{once_key}",
+            defaults={"method": "POST", "path": f"game:{game.pk}", "fingerprint": "", "status_code": 201, "body": {}},
+        )
+        if not created:
+            return None, None
     policy.require_can_record(actor, game)
     lines = _hands(game)
     number = len(lines) + 1

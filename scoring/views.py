@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 import segno
@@ -177,10 +178,11 @@ def enter_hand(request, pk: int):
     if game.format not in WEB_ENTRY_FORMATS:
         messages.info(request, "Partnership deals are recorded through the API for now.")
         return redirect("scoring:game_detail", pk=pk)
-    form = HandForm(request.POST or None, game=game)
+    form = HandForm(request.POST or None, game=game, initial={"once": secrets.token_urlsafe(16)})
     if request.method == "POST" and form.is_valid():
         try:
-            services.record_hand(actor=actor_for(request), game=game, data=form.hand())
+            services.record_hand(actor=actor_for(request), game=game, data=form.hand(),
+                                 once_key=form.cleaned_data["once"] or None)
         except SheetError as exc:
             attach_errors(form, exc)
         except policy.NotAllowed as exc:

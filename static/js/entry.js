@@ -91,6 +91,10 @@
     preview.textContent = text;
   }
 
+  form.addEventListener("submit", function () {
+    // one tap is enough; the server also records a resubmitted form only once
+    form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+  });
   form.addEventListener("change", function () { showFields(); schedulePreview(); });
   form.addEventListener("input", schedulePreview);
   showFields();

@@ -212,3 +212,16 @@ def test_the_game_list_page_costs_the_same_queries_for_2_games_or_30(client):
         game(names=(f"C{i}", f"D{i}"), by=org)
     assert query_count(client, "/games/") == few
     assert len(re.findall(r'href="/games/\d+/"', client.get("/games/").content.decode())) == 25  # one page
+
+
+def test_a_double_tap_on_record_hand_records_it_once(client):
+    ref = user()
+    g = game(referees=[ref])
+    signed_in(client, ref)
+    once = re.search(r'name="once" value="([^"]+)"', client.get(f"/games/{g.pk}/enter/").content.decode()).group(1)
+    hand = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 6, "opponent_deadwood": 19, "once": once}
+    client.post(f"/games/{g.pk}/enter/", hand)
+    client.post(f"/games/{g.pk}/enter/", hand)
+    assert Hand.objects.filter(game=g).count() == 1
+    fresh = re.search(r'name="once" value="([^"]+)"', client.get(f"/games/{g.pk}/enter/").content.decode()).group(1)
+    assert fresh != once
