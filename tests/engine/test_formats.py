@@ -101,6 +101,15 @@ class TestRotation:
         answer = rotation(self.HANDS[:3])
         assert (answer["next_dealer"], answer["next_players"]) == ("B", ["A", "C"])
 
+    def test_card_level_and_oklahoma_hands_in_rotation(self):
+        answer = rotation([{"result": "knock", "knocker": "B", "upcard": "TS",
+                            "knocker_cards": "AS 2S 3S 7H 7D 7C JD QD KD 9C".split(),
+                            "opponent_cards": "4S 5S 8C 8H 8D 2C 3C TH 9H 6D".split()}], "oklahoma")
+        hand = answer["hands"][0]
+        # 27 - 9 = 18, doubled on a spade deal; C, the other player, had the lay-offs
+        assert (hand["players"], hand["winner"], hand["points"]) == (["B", "C"], "B", 36)
+        assert [lo["card"] for lo in hand["layoffs"]] == ["4S", "5S"]
+
     def test_the_knocker_must_be_one_of_the_two_playing(self):
         with pytest.raises(SheetError) as caught:
             rotation([knock("B", 2, 30), knock("C", 2, 30)])

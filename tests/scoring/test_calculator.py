@@ -68,6 +68,15 @@ BAD_SHEETS = {
     "an Oklahoma hand with no upcard": (with_hands(K, conventions="oklahoma"), 1, "upcard"),
     "a bad upcard": (with_hands({**K, "upcard": "11S"}, conventions="oklahoma"), 1, "upcard"),
     "a hand that is not an object": (with_hands("knock"), 1, None),
+    "a bad card": (with_hands({"result": "gin", "knocker": "Ann", "knocker_cards": ["AS", "2S", "3S", "ZZ"],
+                               "opponent_deadwood": 5}), 1, "knocker_cards"),
+    "a duplicate card": (with_hands({"result": "gin", "knocker": "Ann",
+                                     "knocker_cards": "AS 2S 3S 4S 5S 6S 7S 8S 9S 9S".split(),
+                                     "opponent_deadwood": 5}), 1, "knocker_cards"),
+    "a count that disagrees with the cards": (
+        with_hands({"result": "knock", "knocker": "Ann", "knocker_deadwood": 4,
+                    "knocker_cards": "AS 2S 3S 7H 7D 7C JD QD KD 9C".split(), "opponent_deadwood": 30}),
+        1, "knocker_deadwood"),
     "hands that are not a list": ({**GOOD, "hands": {"1": K}}, None, "hands"),
 }
 
