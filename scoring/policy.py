@@ -58,10 +58,6 @@ def is_official(actor: Actor, game: Game) -> bool:
     return game.referees.filter(pk=actor.user.pk).exists()
 
 
-def can_view(actor: Actor, game: Game) -> bool:
-    return game.is_public or is_official(actor, game) or seated_player(actor, game) is not None
-
-
 def seated_player(actor: Actor, game: Game) -> Player | None:
     """The game's player who is signed in as this actor, if any."""
     if actor.user is None:

@@ -24,6 +24,10 @@ class PlayerCreateSerializer(serializers.Serializer):
                                  error_messages={"invalid": "a PIN is 4 to 8 digits"})
 
 
+class PinSerializer(serializers.Serializer):
+    pin = serializers.RegexField(r"^\d{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits"})
+
+
 class SeatField(serializers.PrimaryKeyRelatedField):
     def get_queryset(self):
         return Player.objects.all()

@@ -13,6 +13,7 @@ urlpatterns = [
     path("auth/token/", obtain_auth_token, name="token"),
     path("players/", views.PlayerList.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetail.as_view(), name="player-detail"),
+    path("players/<int:pk>/pin/", views.PlayerPin.as_view(), name="player-pin"),
     path("games/", views.GameList.as_view(), name="game-list"),
     path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
     path("games/<int:pk>/hands/", views.HandList.as_view(), name="hand-list"),

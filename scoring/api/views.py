@@ -22,6 +22,7 @@ from .serializers import (
     GameCreateSerializer,
     GameSerializer,
     HandVersionSerializer,
+    PinSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
     VoidSerializer,
@@ -95,6 +96,21 @@ class PlayerList(generics.ListCreateAPIView):
 class PlayerDetail(generics.RetrieveAPIView):
     serializer_class = PlayerSerializer
     queryset = Player.objects.all()
+
+
+class PlayerPin(APIView):
+    """Set a player's PIN (organisers), which the player types to accept hands on a referee's phone."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=PinSerializer, responses={204: None})
+    @idempotent
+    def post(self, request, pk):
+        form = PinSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player = Player.objects.get(pk=pk)
+        services.set_player_pin(actor=actor_for(request), player=player, pin=form.validated_data["pin"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameFilter(django_filters.FilterSet):

@@ -221,3 +221,17 @@ def test_players_are_listed_and_only_organisers_add_them():
     assert "Listed" in [p["display_name"] for p in APIClient().get("/api/v1/players/").json()["results"]]
     refused = client_for(user()).post("/api/v1/players/", {"display_name": "Nope"}, format="json")
     assert refused.status_code == 403
+
+
+def test_an_organiser_sets_a_players_pin_which_then_accepts_hands():
+    ref = user()
+    g = game(referees=[ref])
+    bob = g.seats.get(position=1).player
+    assert client_for(user()).post(f"/api/v1/players/{bob.pk}/pin/", {"pin": "8642"}, format="json").status_code == 403
+    bad = client_for(organiser()).post(f"/api/v1/players/{bob.pk}/pin/", {"pin": "12"}, format="json")
+    assert (bad.status_code, bad.json()["errors"][0]["field"]) == (400, "pin")
+    assert client_for(organiser()).post(f"/api/v1/players/{bob.pk}/pin/", {"pin": "8642"},
+                                        format="json").status_code == 204
+    services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
+    confirmed = client_for(ref).post(f"{hands_url(g)}1/confirm/", {"player": "Bob", "pin": "8642"}, format="json")
+    assert confirmed.status_code == 200
