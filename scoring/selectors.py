@@ -12,7 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from .models import Game, Hand, Player, Seat
 from .policy import Actor
-from .sheets import counted_sheet, hand_lines
+from .sheets import counted_sheet, hand_lines, score_versions
 
 
 def visible_games(actor: Actor) -> QuerySet[Game]:
@@ -64,8 +64,6 @@ def preview_hand(game: Game, data: dict[str, Any]) -> dict[str, Any]:
 
     Raises the engine's ``SheetError`` exactly as recording it would.
     """
-    from .sheets import score_versions
-
     lines = hand_lines(game.hands.all())
     number = len(lines) + 1
     draft = Hand(game=game, number=number, version=1, action=Hand.Action.ENTRY, data=data)

@@ -71,8 +71,7 @@ def _lock_game(game_id: int, *, seats: bool = False) -> Game:
     games = Game.objects.select_for_update()
     if seats:
         games = games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-    game = games.get(pk=game_id)
-    return game
+    return games.get(pk=game_id)
 
 
 def _hands(game: Game) -> list[HandLine]:
@@ -304,8 +303,6 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     previous.save(update_fields=["is_current"])
     hand.save()
     line.versions.append(hand)
-    for v in line.versions[:-1]:
-        v.is_current = False
     return hand, _refresh_summary(game, lines, scored)
 
 

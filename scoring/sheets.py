@@ -96,7 +96,8 @@ def validate_current(
     """
     replace = replace or {}
     chosen = [replace.get(line.number, line.current) for line in lines]
-    chosen += [v for n, v in sorted(replace.items()) if n not in {line.number for line in lines}]
+    known = {line.number for line in lines}
+    chosen += [v for n, v in sorted(replace.items()) if n not in known]
     return score_versions(game, chosen)
 
 

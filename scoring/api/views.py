@@ -12,7 +12,6 @@ from rest_framework.views import APIView
 from scoring import selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards, score_sheet
 from scoring.models import Game, Player
-from scoring.policy import NotAllowed
 
 from .auth import actor_for
 from .idempotency import idempotent
@@ -246,5 +245,3 @@ class Ping(APIView):
     def post(self, request):
         return Response({"ok": True})
 
-
-__all__ = ["NotAllowed"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .conventions import Conventions, DeadHandRule, TieRule
 from .errors import SheetError
-from .hands import DealTerms, HandRecord, Outcome, Result, ScoredHand, deal_terms, knock_limit_message, score_hand
+from .hands import HandRecord, Outcome, Result, ScoredHand, deal_terms, knock_limit_message, score_hand
 from .ledger import (
     SheetRow,
     Standing,
@@ -443,7 +443,6 @@ def score_partnership(
 
 
 __all__ = [
-    "DealTerms",
     "HollywoodResult",
     "JerseyRecord",
     "PartnershipResult",
