@@ -1,4 +1,4 @@
-"""Top-level URL map: the home page, the scoring app, its API, the admin."""
+"""Top-level URL map: the home page, the scoring and tournaments apps, their APIs, the admin."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -10,5 +10,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
     path("api/v1/", include("scoring.api.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
     path("admin/", admin.site.urls),
 ]
