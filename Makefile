@@ -26,6 +26,7 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+	$(PY) bench/events.py
 	bench/run_api.sh
 
 clean:
