@@ -39,7 +39,6 @@ def setup() -> tuple[str, list[list[int]]]:
 
     django.setup()
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from scoring import services
     from scoring.models import Player
@@ -50,7 +49,7 @@ def setup() -> tuple[str, list[list[int]]]:
 
     org, _ = get_user_model().objects.get_or_create(username="bench-organiser", defaults={"is_staff": True})
     actor = Actor(user=org)
-    token = Token.objects.get_or_create(user=org)[0].key
+    token = services.issue_api_token(user=org)
     games = []
     stamp = int(time.time())
     for c in range(CLIENTS):

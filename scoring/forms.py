@@ -118,8 +118,8 @@ class PlayerForm(forms.Form):
     display_name = forms.CharField(max_length=60)
     club = forms.CharField(max_length=80, required=False)
     email = forms.EmailField(required=False)
-    pin = forms.RegexField(r"^\d{4,8}$", required=False, help_text="4 to 8 digits the player types to accept a hand",
-                           error_messages={"invalid": "a PIN is 4 to 8 digits"})
+    pin = forms.RegexField(r"^[0-9]{4,8}$", required=False, help_text="4 to 8 digits the player types to accept a hand",
+                           error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
 class GameForm(forms.Form):

@@ -3,19 +3,21 @@
 import django_filters
 from django.db.models import Q
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import generics, status
+from rest_framework import generics, serializers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from scoring import selectors, services
+from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards, score_sheet
 from scoring.models import Game, Player
 
 from .auth import actor_for
 from .idempotency import idempotent
 from .serializers import (
+    AbandonSerializer,
     ConfirmSerializer,
     CorrectSerializer,
     GameCreateSerializer,
@@ -26,6 +28,10 @@ from .serializers import (
     PlayerSerializer,
     VoidSerializer,
 )
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
 
 
 class CalculatorThrottle(AnonRateThrottle):
@@ -66,6 +72,20 @@ class MeldsView(APIView):
         return Response(analyse(hand).as_dict())
 
 
+class ObtainToken(APIView):
+    """A new API token for a username and password. The key is in this answer only: keep it."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_scope = "login"
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer}, auth=[])
+    def post(self, request):
+        form = AuthTokenSerializer(data=request.data, context={"request": request})
+        form.is_valid(raise_exception=True)
+        return Response({"token": services.issue_api_token(user=form.validated_data["user"])})
+
+
 class WriteAccess(IsAuthenticated):
     """Writes need a signed-in user or a referee link; the services decide the rest."""
 
@@ -75,7 +95,17 @@ class WriteAccess(IsAuthenticated):
         return request.user.is_authenticated or request.auth is not None
 
 
-class PlayerList(generics.ListCreateAPIView):
+def personal(request) -> dict:
+    """Serializer context: may this reader see personal data (emails, addresses, PIN state)?"""
+    return {"request": request, "personal_data": policy.sees_personal_data(actor_for(request))}
+
+
+class PersonalDataContext:
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), **personal(self.request)}
+
+
+class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
     serializer_class = PlayerSerializer
     permission_classes = [WriteAccess]
     filterset_fields = ["club"]
@@ -89,10 +119,10 @@ class PlayerList(generics.ListCreateAPIView):
         form = PlayerCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         player = services.create_player(actor=actor_for(request), **form.validated_data)
-        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(player, context=personal(request)).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerDetail(generics.RetrieveAPIView):
+class PlayerDetail(PersonalDataContext, generics.RetrieveAPIView):
     serializer_class = PlayerSerializer
     queryset = Player.objects.all()
 
@@ -144,6 +174,10 @@ class GameList(generics.ListCreateAPIView):
         return Response(GameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
+def hand_answer(request, hand, sheet) -> dict:
+    return {"hand": HandVersionSerializer(hand, context=personal(request)).data, "sheet": sheet}
+
+
 def _game(request, pk) -> Game:
     return selectors.game_for_sheet(actor_for(request), pk)
 
@@ -165,6 +199,34 @@ class GameDetail(APIView):
         return Response(data)
 
 
+class GameAbandon(APIView):
+    """Abandon a game (organisers): it is frozen until an organiser reopens it."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=AbandonSerializer, responses=GameSerializer)
+    @idempotent
+    def post(self, request, pk):
+        form = AbandonSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.abandon_game(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
+        return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+
+
+class GameReopen(APIView):
+    """Reopen an abandoned game (organisers), saying why."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=VoidSerializer, responses=GameSerializer)
+    @idempotent
+    def post(self, request, pk):
+        form = VoidSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.reopen_game(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
+        return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+
+
 class HandList(APIView):
     permission_classes = [WriteAccess]
 
@@ -172,14 +234,14 @@ class HandList(APIView):
     def get(self, request, pk):
         game = _game(request, pk)
         current = [h for h in game.hands.all() if h.is_current]
-        return Response(HandVersionSerializer(current, many=True).data)
+        return Response(HandVersionSerializer(current, many=True, context=personal(request)).data)
 
     @extend_schema(request=dict, responses={201: dict, 400: OpenApiResponse(description="the hand was refused")})
     @idempotent
     def post(self, request, pk):
         game = _game_to_write(pk)
         hand, sheet = services.record_hand(actor=actor_for(request), game=game, data=request.data)
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandConfirm(APIView):
@@ -194,7 +256,7 @@ class HandConfirm(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             player_name=form.validated_data.get("player"), pin=form.validated_data.get("pin"),
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet})
+        return Response(hand_answer(request, hand, sheet))
 
 
 class HandCorrect(APIView):
@@ -209,7 +271,7 @@ class HandCorrect(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             data=form.validated_data["hand"], reason=form.validated_data["reason"],
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandVoid(APIView):
@@ -224,7 +286,7 @@ class HandVoid(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             reason=form.validated_data["reason"],
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandHistory(APIView):
@@ -234,7 +296,7 @@ class HandHistory(APIView):
         versions = [h for h in game.hands.all() if number is None or h.number == number]
         if number is not None and not versions:
             raise SheetError.one(number, None, f"there is no hand {number} in this game")
-        return Response(HandVersionSerializer(versions, many=True).data)
+        return Response(HandVersionSerializer(versions, many=True, context=personal(request)).data)
 
 
 class Ping(APIView):
