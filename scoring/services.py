@@ -37,13 +37,19 @@ from .models import (
     token_digest,
 )
 from .policy import Actor, NotAllowed
-from .sheets import HandLine, counted_sheet, hand_lines, score_versions, sheet_request, summary_of, validate_current
+from .sheets import (
+    MAX_HANDS,
+    HandLine,
+    counted_sheet,
+    hand_lines,
+    score_versions,
+    sheet_request,
+    summary_of,
+    validate_current,
+)
 
 PLAYER_COUNTS = {"standard": 2, "hollywood": 2, "rotation": 3, "jersey": 3, "partnership": 4}
 MAX_REASON = 500
-# A real game has well under 200 hands; the cap keeps one game (or one calculator request) from
-# costing seconds of engine time and hundreds of megabytes.
-MAX_HANDS = 500
 # ASCII digits only: what a phone's numeric keypad types (str.isdigit() also takes "١٢٣٤").
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
 PIN_FAILURES_ALLOWED = 5

@@ -17,6 +17,18 @@ from .engine import SheetError, score_sheet
 from .engine.errors import Problem
 from .models import Game, Hand
 
+# A real game has well under 200 hands; the cap keeps one game (or one calculator request) from
+# costing seconds of engine time and hundreds of megabytes.
+MAX_HANDS = 500
+
+
+def score_bounded_sheet(request: object) -> dict[str, Any]:
+    """The stateless calculator (API and command line): ``score_sheet`` for at most ``MAX_HANDS`` hands."""
+    hands = request.get("hands") if isinstance(request, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise SheetError.one(None, "hands", f"a sheet has at most {MAX_HANDS} hands; {len(hands)} given")
+    return score_sheet(request)
+
 
 def sheet_request(game: Game, hands: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The score-sheet contract request for this game with these hands (contract form)."""

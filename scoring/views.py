@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -399,4 +400,11 @@ def reopen_game(request, pk: int):
 
 
 def healthz(request):
+    """For load balancers: 200 only when the database answers."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return HttpResponse("database unavailable", content_type="text/plain", status=503)
     return HttpResponse("ok", content_type="text/plain")

@@ -7,12 +7,12 @@ from rest_framework import generics, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from scoring import policy, selectors, services
-from scoring.engine import CardError, SheetError, analyse, parse_cards, score_sheet
+from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
+from scoring.sheets import score_bounded_sheet
 
 from .auth import actor_for
 from .idempotency import idempotent
@@ -28,34 +28,29 @@ from .serializers import (
     PlayerSerializer,
     VoidSerializer,
 )
+from .throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
 
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
-class CalculatorThrottle(AnonRateThrottle):
-    """Anonymous callers share the calculator's rate; signed-in users are not throttled here."""
-
-    scope = "calculator"
-
-
 class ScoreView(APIView):
     """The stateless calculator: a score sheet in (SCORESHEET.md), the scored sheet out. Stores nothing."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [CalculatorThrottle]
+    throttle_classes = [AnonymousThrottle, CalculatorThrottle]
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request):
-        return Response(score_sheet(request.data))
+        return Response(score_bounded_sheet(request.data))
 
 
 class MeldsView(APIView):
     """Card analysis: the best melds, deadwood cards and count of 10 or 11 cards. Stores nothing."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [CalculatorThrottle]
+    throttle_classes = [AnonymousThrottle, CalculatorThrottle]
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request):
@@ -77,7 +72,7 @@ class ObtainToken(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
-    throttle_scope = "login"
+    throttle_classes = [LoginThrottle]
 
     @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer}, auth=[])
     def post(self, request):

@@ -179,6 +179,11 @@ def test_history_lists_every_version_with_who_and_when():
     assert history[1]["reason"] == "recount"
 
 
+def without_throttle(captured):
+    """The queries a page costs, less the anonymous throttle's counter (a fixed few per request)."""
+    return [q for q in captured.captured_queries if "ginscore_cache" not in q["sql"] and "SAVEPOINT" not in q["sql"]]
+
+
 def add_hands(g, actor, count):
     first, second = (seat.player.display_name for seat in g.seats.order_by("position"))
     for i in range(count):
@@ -198,7 +203,7 @@ def test_a_game_costs_the_same_queries_with_2_hands_or_200(path, django_assert_n
     api.get(path.format(pk=small.pk))  # warm-up: content types and the like
     with CaptureQueriesContext(connection) as small_queries:
         assert api.get(path.format(pk=small.pk)).status_code == 200
-    assert len(small_queries.captured_queries) <= 8
+    assert len(without_throttle(small_queries)) <= 8
     with django_assert_num_queries(len(small_queries.captured_queries)):
         assert api.get(path.format(pk=big.pk)).status_code == 200
 
@@ -211,7 +216,7 @@ def test_the_game_list_costs_the_same_queries_for_2_games_or_30(django_assert_nu
     api.get("/api/v1/games/")
     with CaptureQueriesContext(connection) as few:
         api.get("/api/v1/games/")
-    assert len(few.captured_queries) <= 5
+    assert len(without_throttle(few)) <= 5
     for i in range(28):
         game(names=(f"X{i}", f"Y{i}"), by=org)
     with django_assert_num_queries(len(few.captured_queries)):
