@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The API benchmark on a throwaway PostgreSQL cluster (see bench/api.py).
+# The API benchmark on a throwaway PostgreSQL cluster (see bench/api.py), durable as in production
+# (fsync and synchronous_commit on: PG_DURABLE=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PG_DURABLE=1
 . scripts/throwaway-postgres.sh
 trap pg_stop EXIT
 pg_start

@@ -4,6 +4,8 @@ No rules here: the services decide what is allowed and the engine what a hand sc
 """
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import Game, Player
@@ -50,6 +52,7 @@ class PinSerializer(serializers.Serializer):
     pin = serializers.RegexField(r"^[0-9]{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class SeatField(serializers.PrimaryKeyRelatedField):
     def get_queryset(self):
         return Player.objects.all()

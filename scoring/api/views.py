@@ -2,7 +2,7 @@
 
 import django_filters
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -299,6 +299,7 @@ class Ping(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(request=None, responses=inline_serializer("Pong", {"ok": serializers.BooleanField()}))
     def post(self, request):
         return Response({"ok": True})
 
