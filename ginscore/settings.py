@@ -130,7 +130,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # In development WhiteNoise serves straight from the app's static folders; production runs collectstatic.
 # Tests, like development, serve the app's static folders as they are (no collectstatic run).
@@ -178,6 +178,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.add_error_responses",
+    ],
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 LOGIN_URL = "login"

@@ -4,6 +4,9 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+handler400 = "scoring.api.errors.bad_request"
+handler403 = "scoring.api.errors.permission_denied"
+handler404 = "scoring.api.errors.page_not_found"
 handler500 = "scoring.api.errors.server_error"
 
 urlpatterns = [

@@ -2,19 +2,20 @@
 
 DRF's own errors (bad JSON, throttling, permissions, serializer validation) are reshaped into it, so a
 client parses one format whatever went wrong. A database that cannot be reached is a 503 with
-``Retry-After`` (the request changed nothing; try again). ``server_error`` is the project's
-``handler500``: whatever escapes every view and middleware still answers in this shape under /api/.
+``Retry-After`` (the request changed nothing; try again). The project's ``handler400/403/404/500``
+are here too: whatever escapes every view and middleware still answers in this shape under /api/.
 Other unexpected exceptions are bugs: they are logged and answer 500.
 """
 
 import math
 import sys
 
-from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils import timezone
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -71,12 +72,32 @@ def exception_handler(exc, context):
         return Response(error_body(str(exc)), status=413)
     if is_database_outage(exc):
         return Response(database_outage_body(), status=503, headers={"Retry-After": str(DATABASE_RETRY_SECONDS)})
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound("not found")
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     if isinstance(exc, exceptions.APIException):
         response.data = {"errors": list(_flatten(exc.detail))}
     return response
+
+
+def _json_or_page(default_view, status: int, message: str):
+    """An error handler: the API's JSON error under /api/, Django's page (the project's template) elsewhere."""
+
+    def handler(request, exception=None, *args, **kwargs):
+        if request.path.startswith("/api/"):
+            return JsonResponse(error_body(message), status=status)
+        return default_view(request, exception, *args, **kwargs)
+
+    return handler
+
+
+bad_request = _json_or_page(defaults.bad_request, 400, "bad request")
+permission_denied = _json_or_page(defaults.permission_denied, 403, "this caller's role may not do this")
+page_not_found = _json_or_page(defaults.page_not_found, 404, "not found")
 
 
 def server_error(request, *args, **kwargs):

@@ -75,7 +75,7 @@ class GameCreateSerializer(serializers.Serializer):
 class GameSerializer(serializers.ModelSerializer):
     players = serializers.ListField(source="player_names", child=serializers.CharField())
     first_dealer = serializers.CharField(source="first_dealer_name")
-    created_by = serializers.CharField(source="created_by.username", default=None)
+    created_by = serializers.CharField(source="created_by.username", default=None, allow_null=True)
     url = serializers.HyperlinkedIdentityField(view_name="api:game-detail")
 
     class Meta:
@@ -123,6 +123,20 @@ class HandVersionSerializer(PersonalDataSerializer):
 
     def get_status(self, hand) -> str:
         return "confirmed" if hand.confirmed_at else "pending"
+
+
+class HandAnswerSerializer(serializers.Serializer):
+    """What a hand write answers: the stored version, and the game's counted sheet after it."""
+
+    hand = HandVersionSerializer()
+    sheet = serializers.DictField(help_text="the engine's scored sheet of the confirmed hands (SCORESHEET.md)")
+
+
+class GameDetailSerializer(GameSerializer):
+    sheet = serializers.DictField(help_text="the engine's scored sheet of the confirmed hands, with pending ones")
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "sheet"]
 
 
 class ConfirmSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 import django_filters
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -21,7 +21,9 @@ from .serializers import (
     ConfirmSerializer,
     CorrectSerializer,
     GameCreateSerializer,
+    GameDetailSerializer,
     GameSerializer,
+    HandAnswerSerializer,
     HandVersionSerializer,
     PinSerializer,
     PlayerCreateSerializer,
@@ -186,7 +188,7 @@ def _game_to_write(pk) -> Game:
 class GameDetail(APIView):
     """A game with the engine's scored sheet of its confirmed hands, and its pending hands."""
 
-    @extend_schema(responses=GameSerializer)
+    @extend_schema(responses=GameDetailSerializer)
     def get(self, request, pk):
         game = _game(request, pk)
         data = GameSerializer(game, context={"request": request}).data
@@ -231,7 +233,7 @@ class HandList(APIView):
         current = [h for h in game.hands.all() if h.is_current]
         return Response(HandVersionSerializer(current, many=True, context=personal(request)).data)
 
-    @extend_schema(request=dict, responses={201: dict, 400: OpenApiResponse(description="the hand was refused")})
+    @extend_schema(request=dict, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk):
         game = _game_to_write(pk)
@@ -242,7 +244,7 @@ class HandList(APIView):
 class HandConfirm(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=ConfirmSerializer, responses=dict)
+    @extend_schema(request=ConfirmSerializer, responses=HandAnswerSerializer)
     @idempotent
     def post(self, request, pk, number):
         form = ConfirmSerializer(data=request.data if isinstance(request.data, dict) else {})
@@ -257,7 +259,7 @@ class HandConfirm(APIView):
 class HandCorrect(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=CorrectSerializer, responses=dict)
+    @extend_schema(request=CorrectSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
         form = CorrectSerializer(data=request.data)
@@ -272,7 +274,7 @@ class HandCorrect(APIView):
 class HandVoid(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=VoidSerializer, responses=dict)
+    @extend_schema(request=VoidSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
         form = VoidSerializer(data=request.data)

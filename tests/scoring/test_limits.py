@@ -159,3 +159,10 @@ def test_a_database_outage_answers_a_json_503_on_the_api_and_a_503_page_on_the_w
 
 def test_connections_are_health_checked_before_reuse(settings):
     assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+def test_an_unknown_route_or_object_under_the_api_answers_json_404():
+    for url in ("/api/v1/players/999999/", "/api/v1/games/null,null/", "/api/v1/nothing-here/"):
+        answer = APIClient().get(url)
+        assert answer.status_code == 404, url
+        assert answer.json()["errors"][0]["message"] == "not found"
