@@ -4,7 +4,10 @@ PIN failures. Referee-link and API tokens are stored as digests and never shown.
 
 from django.contrib import admin
 
+from .forms import AdminSignInForm
 from .models import Game, GameStatusChange, Hand, IdempotencyRecord, PinFailure, Player, RefereeLink, Seat
+
+admin.site.login_form = AdminSignInForm
 
 
 class ReadOnlyMixin:

@@ -33,6 +33,7 @@ from .forms import (
     attach_errors,
 )
 from .models import Game, RefereeLink
+from .sheets import hand_lines, pending_accepters
 from .tables import GameTable
 
 EXAMPLE_SHEET = {
@@ -194,9 +195,11 @@ def enter_hand(request, pk: int):
             messages.success(request, "Hand recorded.")
             return redirect("scoring:enter_hand", pk=pk)
     context = _sheet_context(request, game)
-    pending = context["sheet"]["pending"]
-    context.update({"form": form, "pending": pending,
-                    "confirm_form": ConfirmForm(names=context["names"]), "amend_form": AmendForm()})
+    # Each pending hand offers only the players it goes against: the winner is not even a choice.
+    who = pending_accepters(game, hand_lines(game.hands.all()))
+    pending = [{**p, "accepters": who[p["number"]], "confirm_form": ConfirmForm(names=who[p["number"]])}
+               for p in context["sheet"]["pending"]]
+    context.update({"form": form, "pending": pending, "amend_form": AmendForm()})
     return render(request, "scoring/enter_hand.html", context)
 
 

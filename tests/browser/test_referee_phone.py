@@ -78,3 +78,38 @@ def enter_and_accept(page, base_url, game_id):
     page.click("button:has-text('Accept hand 1')")
     sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
     sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 13")
+
+
+def test_wrong_pins_on_the_phone_say_how_many_tries_are_left_then_when_to_try_again(live_server):
+    from scoring import services
+
+    from ..factories import as_actor, knock
+
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    services.record_hand(actor=as_actor(referee), game=g, data=knock("Ann", 6, 19))
+    shots = os.environ.get("BROWSER_SCREENSHOT_DIR", "/tmp")
+    with phone_browser() as page:
+        page.goto(f"{live_server.url}/accounts/login/?next=/games/{g.pk}/enter/")
+        page.fill("input[name=username]", "phoneref")
+        page.fill("input[name=password]", "pw-phoneref")
+        page.click("button:has-text('Sign in')")
+        page.wait_for_url(f"**/games/{g.pk}/enter/")
+        for tries_left in (4, 3, 2, 1):
+            page.select_option("select[name=player]", "Bob")
+            page.fill("input[name=pin]", "9999")
+            page.click("button:has-text('Accept hand 1')")
+            sync_api.expect(page.locator(".messages")).to_contain_text(f"that is not Bob's PIN ({tries_left} more tr")
+        page.screenshot(path=f"{shots}/ginscore-wrong-pin.png", full_page=True)
+        page.select_option("select[name=player]", "Bob")
+        page.fill("input[name=pin]", "9999")
+        page.click("button:has-text('Accept hand 1')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("Too many wrong PINs for Bob: try again at")
+        # the right PIN waits too, and the page says so
+        page.select_option("select[name=player]", "Bob")
+        page.fill("input[name=pin]", "2222")
+        page.click("button:has-text('Accept hand 1')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("Too many wrong PINs for Bob: try again at")
+        sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits the opponent")
+        page.screenshot(path=f"{shots}/ginscore-pin-lockout.png", full_page=True)
+    assert not g.hands.get().is_confirmed

@@ -166,3 +166,27 @@ def test_an_unknown_route_or_object_under_the_api_answers_json_404():
         answer = APIClient().get(url)
         assert answer.status_code == 404, url
         assert answer.json()["errors"][0]["message"] == "not found"
+
+
+@pytest.mark.parametrize("url", ["/accounts/login/", "/admin/login/"])
+def test_password_guesses_on_the_web_share_the_limit_of_the_token_endpoint(client, url):
+    user("webguessed")
+    for i in range(7):
+        APIClient().post("/api/v1/auth/token/", {"username": "webguessed", "password": f"g{i}"}, format="json")
+    pages = [client.post(url, {"username": "webguessed", "password": f"w{i}"}).content.decode() for i in range(4)]
+    assert ["Too many sign-in attempts" in page for page in pages] == [False, False, False, True]
+    # the right password does not get through either until the window passes
+    right = client.post(url, {"username": "webguessed", "password": "pw-webguessed"})
+    assert "Too many sign-in attempts from this address: try again in" in right.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_deeply_nested_convention_overrides_on_the_web_form_are_refused_not_a_crash(client):
+    org = organiser()
+    client.force_login(org)
+    g = game(by=org)
+    ann, bob = (s.player for s in g.seats.all())
+    page = client.post("/games/new/", {"format": "standard", "player_1": ann.pk, "player_2": bob.pk,
+                                       "preset": "classic", "overrides": "[" * 950 + "]" * 950})
+    assert page.status_code == 200
+    assert "give one flat object of fields" in page.content.decode()
