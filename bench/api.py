@@ -64,11 +64,12 @@ def setup() -> tuple[str, list[list[int]]]:
     return token, games
 
 
-def start_gunicorn(port: int) -> subprocess.Popen:
+def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subprocess.Popen:
+    """gunicorn as in production (DEBUG off) but over plain HTTP on a local port."""
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
-           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING"}
+           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "0", **extra_env}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}",
          "--log-level", "warning", "--keep-alive", "30"],
         cwd=ROOT, env=env,
     )

@@ -41,7 +41,11 @@ pg_start() {
   _as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" ginscore
   echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') started on 127.0.0.1:$PG_PORT as $PG_USER"
   export DATABASE_URL="postgres://$PG_USER@127.0.0.1:$PG_PORT/ginscore"
+  export PG_BIN PG_DIR PG_PORT PG_USER
 }
+
+# Restart the running cluster (same options): the outage drill of bench/trust.py.
+pg_restart() { _as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w restart >/dev/null; }
 
 _as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
