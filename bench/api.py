@@ -35,6 +35,7 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)
 
 def setup() -> tuple[str, list[list[int]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
     import django
 
     django.setup()

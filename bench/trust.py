@@ -40,7 +40,6 @@ KNOCK = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_d
 
 def setup():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
-    os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
     import django
 
