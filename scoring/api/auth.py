@@ -65,22 +65,19 @@ class RefereeLinkAuthentication(authentication.BaseAuthentication):
         return REFEREE_KEYWORD
 
 
-class ApiTokenScheme(OpenApiAuthenticationExtension):
-    target_class = ApiTokenAuthentication
-    name = "Token"
+def _header_scheme(target, name: str, description: str) -> type[OpenApiAuthenticationExtension]:
+    """The OpenAPI security scheme of an ``Authorization: <name> <token>`` authentication class."""
+    definition = {"type": "apiKey", "in": "header", "name": "Authorization", "description": description}
+    return type(f"{name}Scheme", (OpenApiAuthenticationExtension,), {
+        "target_class": target, "name": name, "get_security_definition": lambda self, auto_schema: definition,
+    })
 
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Token <key>`: a key from POST /api/v1/auth/token/"}
 
-
-class RefereeLinkScheme(OpenApiAuthenticationExtension):
-    target_class = RefereeLinkAuthentication
-    name = "Referee"
-
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Referee <token>`: a game's referee link token (records and confirms in that game)"}
+ApiTokenScheme = _header_scheme(ApiTokenAuthentication, "Token", "`Token <key>`: a key from POST /api/v1/auth/token/")
+RefereeLinkScheme = _header_scheme(
+    RefereeLinkAuthentication, REFEREE_KEYWORD,
+    "`Referee <token>`: a game's referee link token (records, and confirms what it did not enter, in that game)",
+)
 
 
 def _active(links):

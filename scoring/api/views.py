@@ -196,6 +196,13 @@ class GameDetail(APIView):
         return Response(data)
 
 
+def _change_status(request, pk, form_class, service) -> Response:
+    form = form_class(data=request.data)
+    form.is_valid(raise_exception=True)
+    service(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
+    return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+
+
 class GameAbandon(APIView):
     """Abandon a game (organisers): it is frozen until an organiser reopens it."""
 
@@ -204,10 +211,7 @@ class GameAbandon(APIView):
     @extend_schema(request=AbandonSerializer, responses=GameSerializer)
     @idempotent
     def post(self, request, pk):
-        form = AbandonSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        services.abandon_game(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
-        return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+        return _change_status(request, pk, AbandonSerializer, services.abandon_game)
 
 
 class GameReopen(APIView):
@@ -218,10 +222,7 @@ class GameReopen(APIView):
     @extend_schema(request=VoidSerializer, responses=GameSerializer)
     @idempotent
     def post(self, request, pk):
-        form = VoidSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        services.reopen_game(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
-        return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+        return _change_status(request, pk, VoidSerializer, services.reopen_game)
 
 
 class HandList(APIView):

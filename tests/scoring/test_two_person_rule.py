@@ -24,23 +24,28 @@ def confirmed(g, number=1):
     return Hand.objects.get(game=g, number=number, is_current=True).is_confirmed
 
 
+PINS = {"Ann": "1111", "Bob": "2222", "Cat": "3333", "N": "1111", "S": "2222", "E": "3333", "W": "4444"}
+
+
+def only_accepted_by(g, actor, refused, accepted, says):
+    """``refused``'s PIN does not accept hand 1 (the refusal ``says`` who may); ``accepted``'s does."""
+    with pytest.raises(NotAllowed, match=says):
+        services.confirm_hand(actor=actor, game=g, number=1, player_name=refused, pin=PINS[refused])
+    assert not confirmed(g)
+    services.confirm_hand(actor=actor, game=g, number=1, player_name=accepted, pin=PINS[accepted])
+    assert confirmed(g)
+
+
 def test_the_winner_cannot_accept_her_own_win_with_her_pin_and_the_loser_can(table):
     g, ref = table
     services.record_hand(actor=ref, game=g, data=knock("Ann", 6, 19))
-    with pytest.raises(NotAllowed, match="only Bob may accept hand 1"):
-        services.confirm_hand(actor=ref, game=g, number=1, player_name="Ann", pin="1111")
-    assert not confirmed(g)
-    services.confirm_hand(actor=ref, game=g, number=1, player_name="Bob", pin="2222")
-    assert confirmed(g)
+    only_accepted_by(g, ref, refused="Ann", accepted="Bob", says="only Bob may accept hand 1")
 
 
 def test_an_undercut_goes_against_the_knocker_who_then_accepts_it(table):
     g, ref = table
     services.record_hand(actor=ref, game=g, data=knock("Ann", 8, 5))
-    with pytest.raises(NotAllowed, match="only Ann may accept"):
-        services.confirm_hand(actor=ref, game=g, number=1, player_name="Bob", pin="2222")
-    services.confirm_hand(actor=ref, game=g, number=1, player_name="Ann", pin="1111")
-    assert confirmed(g)
+    only_accepted_by(g, ref, refused="Bob", accepted="Ann", says="only Ann may accept")
 
 
 def test_a_winner_who_also_referees_the_game_cannot_accept_her_win_with_her_login(table):
@@ -110,10 +115,7 @@ def test_jersey_either_opponent_accepts_and_the_knocker_cannot():
     g = game(names=("Ann", "Bob", "Cat"), fmt="jersey", referees=[ref])
     hand = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 4, "deadwood": {"Bob": 12, "Cat": 20}}
     services.record_hand(actor=as_actor(ref), game=g, data=hand)
-    with pytest.raises(NotAllowed, match="only Bob or Cat may accept"):
-        services.confirm_hand(actor=as_actor(ref), game=g, number=1, player_name="Ann", pin="1111")
-    services.confirm_hand(actor=as_actor(ref), game=g, number=1, player_name="Cat", pin="3333")
-    assert confirmed(g)
+    only_accepted_by(g, as_actor(ref), refused="Ann", accepted="Cat", says="only Bob or Cat may accept")
 
 
 def test_partnership_a_player_of_the_team_that_scored_cannot_accept_the_deal():
@@ -121,10 +123,7 @@ def test_partnership_a_player_of_the_team_that_scored_cannot_accept_the_deal():
     g = game(names=("N", "S", "E", "W"), fmt="partnership", referees=[ref])
     deal = {"tables": [knock("N", 2, 30), knock("S", 5, 9)]}
     services.record_hand(actor=as_actor(ref), game=g, data=deal)
-    with pytest.raises(NotAllowed, match="only E or W may accept"):
-        services.confirm_hand(actor=as_actor(ref), game=g, number=1, player_name="S", pin="2222")
-    services.confirm_hand(actor=as_actor(ref), game=g, number=1, player_name="W", pin="4444")
-    assert confirmed(g)
+    only_accepted_by(g, as_actor(ref), refused="S", accepted="W", says="only E or W may accept")
 
 
 def test_a_void_is_accepted_by_the_player_it_takes_points_from(table):
@@ -132,10 +131,7 @@ def test_a_void_is_accepted_by_the_player_it_takes_points_from(table):
     services.record_hand(actor=ref, game=g, data=knock("Ann", 6, 19))
     services.confirm_hand(actor=ref, game=g, number=1, player_name="Bob", pin="2222")
     services.void_hand(actor=ref, game=g, number=1, reason="misdeal")
-    with pytest.raises(NotAllowed, match="only Ann may accept"):
-        services.confirm_hand(actor=ref, game=g, number=1, player_name="Bob", pin="2222")
-    services.confirm_hand(actor=ref, game=g, number=1, player_name="Ann", pin="1111")
-    assert confirmed(g)
+    only_accepted_by(g, ref, refused="Bob", accepted="Ann", says="only Ann may accept")
 
 
 def test_a_second_official_who_did_not_enter_the_hand_confirms_it(table):
@@ -220,3 +216,17 @@ class TestAbandonedGamesAreFrozen:
         assert 'name="status"' not in page.content.decode()
         assert 'name="seats-0-player"' not in page.content.decode()
         assert get_user_model().objects.filter(pk=org.pk).exists()
+
+
+def test_the_admin_cannot_confirm_or_change_a_hand(table, client):
+    g, ref = table
+    services.record_hand(actor=ref, game=g, data=knock("Ann", 6, 19))
+    boss = organiser("superboss")
+    boss.is_superuser = True
+    boss.save(update_fields=["is_superuser"])
+    client.force_login(boss)
+    hand = Hand.objects.get(game=g)
+    client.post(f"/admin/scoring/hand/{hand.pk}/change/", {"confirmed_at_0": "2026-01-01", "confirmed_at_1": "10:00",
+                                                         "is_current": "on", "data": "{}"})
+    assert not confirmed(g)
+    assert Hand.objects.get(pk=hand.pk).data == knock("Ann", 6, 19)
