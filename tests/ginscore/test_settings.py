@@ -52,3 +52,9 @@ def test_an_unknown_referee_link_gets_the_friendly_404_page(client):
     text = page.content.decode()
     assert "ask the organiser for a new one" in text
     assert "Traceback" not in text
+
+
+def test_throttle_counters_live_in_a_cache_every_worker_shares():
+    assert setting("CACHES['default']['BACKEND']", **PRODUCTION) == "scoring.cache.AtomicDatabaseCache"
+    redis = setting("CACHES['default']['BACKEND']", **PRODUCTION, REDIS_URL="redis://127.0.0.1:6379/0")
+    assert redis == "django.core.cache.backends.redis.RedisCache"

@@ -138,3 +138,12 @@ def test_two_players_created_with_one_name_at_the_same_moment_give_one_player_an
                                                          format="json").status_code)
     assert sorted(results) == [201] + [400] * 7
     assert Player.objects.filter(display_name="Twin").count() == 1
+
+
+def test_the_shared_cache_counts_every_increment_from_concurrent_connections():
+    """Throttle counters: 8 connections (as 8 workers would) adding 25 each count exactly 200."""
+    from django.core.cache import cache
+
+    cache.set("concurrency-counter", 0, 60)
+    run_together(8, lambda i: [cache.incr("concurrency-counter") for _ in range(25)])
+    assert cache.get("concurrency-counter") == 200
