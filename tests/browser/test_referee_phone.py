@@ -110,3 +110,22 @@ def test_wrong_pins_on_the_phone_say_how_many_tries_are_left_then_when_to_try_ag
         sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits the opponent")
         page.screenshot(path=f"{shots}/ginscore-pin-lockout.png", full_page=True)
     assert not g.hands.get().is_confirmed
+
+
+def test_a_referee_link_opened_on_a_phone_lands_on_the_entry_page_without_the_token_in_any_url(live_server):
+    from scoring import services
+
+    from ..factories import as_actor, organiser
+
+    org = organiser()
+    g = game(by=org)
+    link = services.create_referee_link(actor=as_actor(org), game=g, label="Table phone")
+    requested = []
+    with phone_browser() as page:
+        page.on("request", lambda r: requested.append(r.url))
+        page.goto(f"{live_server.url}/r/#{link.token}")
+        page.wait_for_url(f"**/games/{g.pk}/enter/")
+        sync_api.expect(page.locator("h1")).to_contain_text("Ann v Bob")
+    # the token left the phone only in the POST body: never in a URL the server (or its logs) saw
+    assert requested
+    assert not [url for url in requested if link.token in url.split("#")[0]]
