@@ -1,10 +1,15 @@
-"""Every write of the scoring app: players, games, hands (record, confirm, correct, void), links.
+"""Every write of the scoring app: players, games (abandon, reopen), hands (record, confirm, correct,
+void), referee links and API tokens.
 
 Each service takes keyword-only arguments, runs in one transaction, locks the game row first
 (``select_for_update``) so that two referees at one table can never both record hand 5, asks the
 engine to score the result before anything is saved, and refreshes the game's status and summary
-from the engine's answer. A refused write raises ``SheetError`` (bad hand: field and message) or
-``NotAllowed`` (role); nothing already recorded changes.
+from the engine's answer. The one exception is a confirmation with a PIN: the PIN is checked first,
+in a transaction of its own that locks only the player's row (so a wrong PIN is counted even though
+the confirmation is refused, and the ~0.4 s of PBKDF2 never holds the game's lock), then the
+confirmation runs as the others do. A refused write raises ``SheetError`` (bad input: field and
+message), ``NotAllowed`` (role) or ``PinLocked``; nothing already recorded changes. Who may do what
+is decided in ``policy``; which side a hand goes against, in ``engine.acceptance``.
 """
 
 from __future__ import annotations
