@@ -5,7 +5,7 @@ PIN failures. Referee-link and API tokens are stored as digests and never shown.
 from django.contrib import admin
 
 from .forms import AdminSignInForm
-from .models import Game, GameStatusChange, Hand, IdempotencyRecord, PinFailure, Player, RefereeLink, Seat
+from .models import ApiToken, Game, GameStatusChange, Hand, IdempotencyRecord, PinFailure, Player, RefereeLink, Seat
 
 admin.site.login_form = AdminSignInForm
 
@@ -80,3 +80,15 @@ class PinFailureAdmin(ReadOnlyMixin, admin.ModelAdmin):
 @admin.register(IdempotencyRecord)
 class IdempotencyRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["actor", "key", "method", "path", "status_code", "created_at"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Issued API tokens (digests only): deleting one withdraws it at once."""
+
+    list_display = ["user", "created_at"]
+    list_select_related = ["user"]
+    exclude = ["digest"]
+
+    def has_delete_permission(self, request, obj=None):
+        return True

@@ -131,3 +131,21 @@ class TestRefereeLinks:
 def test_anonymous_readers_get_no_email_even_on_the_players_list():
     services.create_player(actor=as_actor(organiser()), display_name="Mailer", email="m@example.org")
     assert "m@example.org" not in APIClient().get("/api/v1/players/").content.decode()
+
+
+def test_an_organiser_withdraws_an_api_token_in_the_admin_and_never_sees_its_digest(client):
+    from scoring.models import ApiToken
+
+    boss = organiser("tokenboss")
+    boss.is_superuser = True
+    boss.save(update_fields=["is_superuser"])
+    key = services.issue_api_token(user=boss)
+    token = ApiToken.objects.get(user=boss)
+    client.force_login(boss)
+    page = client.get(f"/admin/scoring/apitoken/{token.pk}/change/").content.decode()
+    assert token.digest not in page
+    assert key not in page
+    client.post(f"/admin/scoring/apitoken/{token.pk}/delete/", {"post": "yes"})
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.post("/api/v1/ping/").status_code == 401
