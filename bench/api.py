@@ -35,11 +35,11 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)
 
 def setup() -> tuple[str, list[list[int]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+    os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
     import django
 
     django.setup()
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from scoring import services
     from scoring.models import Player
@@ -50,7 +50,7 @@ def setup() -> tuple[str, list[list[int]]]:
 
     org, _ = get_user_model().objects.get_or_create(username="bench-organiser", defaults={"is_staff": True})
     actor = Actor(user=org)
-    token = Token.objects.get_or_create(user=org)[0].key
+    token = services.issue_api_token(user=org)
     games = []
     stamp = int(time.time())
     for c in range(CLIENTS):
@@ -65,11 +65,12 @@ def setup() -> tuple[str, list[list[int]]]:
     return token, games
 
 
-def start_gunicorn(port: int) -> subprocess.Popen:
+def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subprocess.Popen:
+    """gunicorn as in production (DEBUG off) but over plain HTTP on a local port."""
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
-           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING"}
+           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "0", **extra_env}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}",
          "--log-level", "warning", "--keep-alive", "30"],
         cwd=ROOT, env=env,
     )

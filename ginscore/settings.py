@@ -1,10 +1,14 @@
 """ginscore's one settings module, driven by the environment.
 
-With nothing set it runs for development on a SQLite file beside manage.py. Production sets
-``SECRET_KEY``, ``DEBUG=0``, ``ALLOWED_HOSTS`` and ``DATABASE_URL`` (PostgreSQL, via psycopg 3).
+``DEBUG`` is off unless set (``make run`` sets ``DEBUG=1``). With ``DEBUG`` off, ``SECRET_KEY`` must be
+set (tests, run by pytest, get a throwaway one) and HTTPS is on by default: SSL redirect, HSTS and
+secure cookies, each settable from the environment (README: production). SQLite by default,
+PostgreSQL via ``DATABASE_URL`` (psycopg 3); the shared cache (throttles) is the database unless
+``REDIS_URL`` is set. Limits: ``MAX_REQUEST_BYTES``, the throttle rates, ``NUM_PROXIES``.
 """
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -23,14 +27,35 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
+# pytest sets PYTEST_VERSION before anything is imported: tests get a key of their own.
+TESTING = "PYTEST_VERSION" in os.environ
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+    if not (DEBUG or TESTING):
+        raise RuntimeError("SECRET_KEY must be set when DEBUG is off (DEBUG=1 for development)")
+    SECRET_KEY = "dev-only-insecure-key-" + secrets.token_urlsafe(40)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS in production, each settable: behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1
+# (it must strip and set X-Forwarded-Proto itself).
+# (The test client and the test live server speak plain HTTP.)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not (DEBUG or TESTING))
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Request bodies: a real score sheet (500 card-level hands) is well under this.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BYTES", str(256 * 1024)))
+# How many reverse proxies in front of the app write X-Forwarded-For (0: trust none of it).
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -41,7 +66,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -52,6 +76,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scoring.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -86,6 +111,8 @@ DATABASES = {
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        # A connection the database dropped (a restart) is replaced before the next request uses it.
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -103,37 +130,42 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # In development WhiteNoise serves straight from the app's static folders; production runs collectstatic.
-WHITENOISE_USE_FINDERS = DEBUG
+# Tests, like development, serve the app's static folders as they are (no collectstatic run).
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG or TESTING
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "scoring.api.auth.ApiTokenAuthentication",
         "scoring.api.auth.RefereeLinkAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "scoring.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     # ?format= filters games by table format; responses are JSON (or the browsable page) by Accept.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttles.AnonymousThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("ANON_THROTTLE_RATE", "120/minute"),
         "calculator": os.environ.get("CALCULATOR_THROTTLE_RATE", "60/minute"),
+        "login": os.environ.get("LOGIN_THROTTLE_RATE", "10/minute"),
     },
+    "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
 
@@ -146,17 +178,28 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.add_error_responses",
+    ],
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:game_list"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Shared by every worker and machine (throttle counters): the database, or Redis when REDIS_URL is set.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "scoring.cache.AtomicDatabaseCache", "LOCATION": "ginscore_cache"}
+}
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": os.environ.get("LOG_LEVEL", "INFO")}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

@@ -1,12 +1,21 @@
 """Top-level URL map: the home page, the scoring and tournaments apps, their APIs, the admin."""
 
 from django.contrib import admin
+from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from scoring.forms import SignInForm
+
+handler400 = "scoring.api.errors.bad_request"
+handler403 = "scoring.api.errors.permission_denied"
+handler404 = "scoring.api.errors.page_not_found"
+handler500 = "scoring.api.errors.server_error"
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("accounts/login/", LoginView.as_view(authentication_form=SignInForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
     path("api/v1/", include("scoring.api.urls")),

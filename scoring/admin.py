@@ -1,8 +1,24 @@
-"""Django admin over everything. Hands are read-only here: versions are added through the services."""
+"""Django admin for organisers. Whatever protects results goes through the services, so here it is
+read-only: hand versions, seats, a game's status and format (abandon and reopen on the game's page),
+PIN failures. Referee-link and API tokens are stored as digests and never shown."""
 
 from django.contrib import admin
 
-from .models import Game, Hand, IdempotencyRecord, Player, RefereeLink, Seat
+from .forms import AdminSignInForm
+from .models import ApiToken, Game, GameStatusChange, Hand, IdempotencyRecord, PinFailure, Player, RefereeLink, Seat
+
+admin.site.login_form = AdminSignInForm
+
+
+class ReadOnlyMixin:
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Player)
@@ -12,15 +28,20 @@ class PlayerAdmin(admin.ModelAdmin):
     exclude = ["confirm_pin"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyMixin, admin.TabularInline):
     model = Seat
     extra = 0
 
 
-class RefereeLinkInline(admin.TabularInline):
+class RefereeLinkInline(ReadOnlyMixin, admin.TabularInline):
     model = RefereeLink
     extra = 0
-    readonly_fields = ["token", "created_at", "created_by"]
+    exclude = ["token"]
+
+
+class StatusChangeInline(ReadOnlyMixin, admin.TabularInline):
+    model = GameStatusChange
+    extra = 0
 
 
 @admin.register(Game)
@@ -28,33 +49,46 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "format", "status", "table_label", "is_public", "hand_count", "updated_at"]
     list_filter = ["status", "format", "is_public"]
     search_fields = ["table_label", "seats__player__display_name"]
-    readonly_fields = ["conventions", "summary", "hand_count", "created_at", "updated_at"]
+    readonly_fields = ["format", "status", "player_names", "first_dealer", "first_dealer_name", "conventions",
+                       "summary", "hand_count", "created_by", "created_at", "updated_at"]
     filter_horizontal = ["referees"]
-    inlines = [SeatInline, RefereeLinkInline]
-
-
-@admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
-    list_display = ["game", "number", "version", "action", "is_current", "entered_by", "entered_at", "confirmed_at"]
-    list_filter = ["action", "is_current"]
-    list_select_related = ["game", "entered_by"]
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_add_permission(self, request):
-        return False
+    inlines = [SeatInline, RefereeLinkInline, StatusChangeInline]
 
     def has_delete_permission(self, request, obj=None):
         return False
 
 
+@admin.register(Hand)
+class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["game", "number", "version", "action", "is_current", "entered_by", "entered_at", "confirmed_at"]
+    list_filter = ["action", "is_current"]
+    list_select_related = ["game", "entered_by"]
+
+
 @admin.register(RefereeLink)
-class RefereeLinkAdmin(admin.ModelAdmin):
+class RefereeLinkAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["game", "label", "created_at", "revoked_at"]
-    readonly_fields = ["token"]
+    exclude = ["token"]
+
+
+@admin.register(PinFailure)
+class PinFailureAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["player", "failed_at", "actor", "address"]
+    list_select_related = ["player"]
 
 
 @admin.register(IdempotencyRecord)
-class IdempotencyRecordAdmin(admin.ModelAdmin):
+class IdempotencyRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["actor", "key", "method", "path", "status_code", "created_at"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Issued API tokens (digests only): deleting one withdraws it at once."""
+
+    list_display = ["user", "created_at"]
+    list_select_related = ["user"]
+    exclude = ["digest"]
+
+    def has_delete_permission(self, request, obj=None):
+        return True

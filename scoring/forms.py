@@ -6,11 +6,16 @@ messages are attached to the field they name.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm
+from django.forms.fields import InvalidJSONInput
 
+from .api.parsers import depth_exceeds
 from .engine import PRESETS, SheetError
 from .models import Game, Player
 
@@ -107,7 +112,7 @@ class AmendForm(forms.Form):
 class ConfirmForm(forms.Form):
     player = forms.ChoiceField(label="Who is accepting?")
     pin = forms.CharField(label="PIN", max_length=8, widget=forms.PasswordInput(
-        attrs={"inputmode": "numeric", "autocomplete": "off"}))
+        attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}))
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -118,8 +123,30 @@ class PlayerForm(forms.Form):
     display_name = forms.CharField(max_length=60)
     club = forms.CharField(max_length=80, required=False)
     email = forms.EmailField(required=False)
-    pin = forms.RegexField(r"^\d{4,8}$", required=False, help_text="4 to 8 digits the player types to accept a hand",
-                           error_messages={"invalid": "a PIN is 4 to 8 digits"})
+    pin = forms.RegexField(r"^[0-9]{4,8}$", required=False, help_text="4 to 8 digits the player types to accept a hand",
+                           error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
+
+
+class FlatJSONField(forms.JSONField):
+    """JSON of at most two levels (an object of fields); deeper nesting is refused, never a crash."""
+
+    def to_python(self, value):
+        try:
+            data = super().to_python(value)
+        except RecursionError:
+            data = None
+            deep = True
+        else:
+            deep = depth_exceeds(data, 2)
+        if deep:
+            raise forms.ValidationError("give one flat object of fields, like {\"gin_bonus\": 25}")
+        return data
+
+    def bound_data(self, data, initial):
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:
+            return InvalidJSONInput(data)
 
 
 class GameForm(forms.Form):
@@ -131,7 +158,8 @@ class GameForm(forms.Form):
     player_4 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
                                       help_text="partnership: players 1-2 are one team, 3-4 the other")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic")
-    overrides = forms.JSONField(required=False, help_text='any convention fields, like {"gin_bonus": 25}')
+    overrides = FlatJSONField(required=False, max_length=4000,
+                              help_text='any convention fields, like {"gin_bonus": 25}')
     first_dealer = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
                                           help_text="default: player 1")
     table_label = forms.CharField(max_length=40, required=False)
@@ -148,3 +176,27 @@ class GameForm(forms.Form):
         if not isinstance(overrides, dict):
             raise SheetError.one(None, "overrides", "must be an object of convention fields")
         return {"preset": self.cleaned_data["preset"], **overrides}
+
+
+class LoginThrottleMixin:
+    """Password guesses on the web (sign-in page, admin) count against the same shared limit per
+    address as ``POST /api/v1/auth/token/`` (``LoginThrottle``)."""
+
+    def clean(self):
+        from .api.throttles import LoginThrottle
+
+        throttle = LoginThrottle()
+        if self.request is not None and not throttle.allow_request(self.request, None):
+            raise forms.ValidationError(
+                f"Too many sign-in attempts from this address: try again in {math.ceil(throttle.wait())} seconds.",
+                code="throttled",
+            )
+        return super().clean()
+
+
+class SignInForm(LoginThrottleMixin, AuthenticationForm):
+    pass
+
+
+class AdminSignInForm(LoginThrottleMixin, AdminAuthenticationForm):
+    pass

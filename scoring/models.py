@@ -8,14 +8,21 @@ slot of the hand before it), a confirmation always says who confirmed. Business 
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import F, Q, Value
-from django.db.models.functions import Cast, Concat, Length
-from django.db.models.lookups import GreaterThanOrEqual
+from django.db.models.functions import Cast, Concat
+from django.utils import timezone
 
 from .engine import FORMATS
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a secret token (API tokens, referee links): its SHA-256. The tokens are 256
+    random bits, so a plain digest cannot be reversed or guessed; the token itself is shown once."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def slot_key(game_id: int, number: int) -> str:
@@ -116,21 +123,22 @@ class Seat(models.Model):
 
 
 class RefereeLink(models.Model):
-    """A per-game link for a referee without an account; the token is the secret (256 bits)."""
+    """A per-game link for a referee without an account. Only the token's digest is stored: the token
+    (256 random bits) is shown once, when the link is made. A link works until it is revoked or expires."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="referee_links")
-    token = models.CharField(max_length=64, unique=True)
+    token_digest = models.CharField(max_length=64, unique=True)
     label = models.CharField(max_length=60, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
         constraints = [
-            # token_urlsafe(32) gives 43 characters: at least 128 bits whatever the alphabet
             models.CheckConstraint(
-                condition=GreaterThanOrEqual(Length("token"), 43), name="referee_link_token_long_enough"
+                condition=Q(token_digest__regex=r"^[0-9a-f]{64}$"), name="referee_link_digest_sha256"
             ),
         ]
 
@@ -139,7 +147,24 @@ class RefereeLink(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.revoked_at is None
+        return self.revoked_at is None and self.expires_at > timezone.now()
+
+
+class ApiToken(models.Model):
+    """An API token (``Authorization: Token <key>``): only its digest is stored; the key is shown once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(digest__regex=r"^[0-9a-f]{64}$"), name="api_token_digest_sha256"),
+        ]
+
+    def __str__(self) -> str:
+        return f"API token of {self.user} ({self.created_at:%Y-%m-%d})"
 
 
 class Hand(models.Model):
@@ -237,22 +262,60 @@ class Hand(models.Model):
         return self.confirmed_at is not None
 
 
+class GameStatusChange(models.Model):
+    """Why a game was abandoned or reopened, by whom and when: the organiser's decisions, kept."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="status_changes")
+    status = models.CharField(max_length=20, choices=Game.Status.choices)
+    reason = models.TextField(blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.status} ({self.reason})"
+
+
+class PinFailure(models.Model):
+    """One wrong PIN typed for a player. Counted across every worker and machine to lock the PIN out."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pin_failures")
+    failed_at = models.DateTimeField(auto_now_add=True)
+    actor = models.CharField(max_length=80)
+    address = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["player", "-failed_at"]
+        indexes = [models.Index(fields=["player", "-failed_at"], name="pin_failure_recent")]
+
+    def __str__(self) -> str:
+        return f"wrong PIN for {self.player} at {self.failed_at:%Y-%m-%d %H:%M:%S}"
+
+
 class IdempotencyRecord(models.Model):
-    """The first answer to a POST carrying an ``Idempotency-Key``, replayed to any retry of it."""
+    """An ``Idempotency-Key`` claimed by a POST, then the first answer to it, replayed to any retry.
+
+    The key is claimed (a row with no ``status_code``) before the request runs; the answer is stored
+    in the same transaction as the request's writes, compressed (a game's sheet repeats itself).
+    Records are kept for 24 hours (``manage.py cleanup_expired``).
+    """
 
     actor = models.CharField(max_length=80)
     key = models.CharField(max_length=200)
     method = models.CharField(max_length=10)
     path = models.CharField(max_length=300)
     fingerprint = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField()
-    body = models.JSONField(encoder=DjangoJSONEncoder)
-    created_at = models.DateTimeField(auto_now_add=True)
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)  # None: the first copy is running
+    answer = models.BinaryField(blank=True, default=b"")  # zlib-compressed JSON
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["actor", "key"], name="idempotency_one_answer_per_actor_key"),
         ]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_by_age")]
 
     def __str__(self) -> str:
         return f"{self.actor} {self.method} {self.path} [{self.key}]"

@@ -1,31 +1,75 @@
-"""Every write of the scoring app: players, games, hands (record, confirm, correct, void), links.
+"""Every write of the scoring app: players, games (abandon, reopen), hands (record, confirm, correct,
+void), referee links and API tokens.
 
 Each service takes keyword-only arguments, runs in one transaction, locks the game row first
 (``select_for_update``) so that two referees at one table can never both record hand 5, asks the
 engine to score the result before anything is saved, and refreshes the game's status and summary
-from the engine's answer. A refused write raises ``SheetError`` (bad hand: field and message) or
-``NotAllowed`` (role); nothing already recorded changes.
+from the engine's answer. The one exception is a confirmation with a PIN: the PIN is checked first,
+in a transaction of its own that locks only the player's row (so a wrong PIN is counted even though
+the confirmation is refused, and the ~0.4 s of PBKDF2 never holds the game's lock), then the
+confirmation runs as the others do. A refused write raises ``SheetError`` (bad input: field and
+message), ``NotAllowed`` (role) or ``PinLocked``; nothing already recorded changes. Who may do what
+is decided in ``policy``; which side a hand goes against, in ``engine.acceptance``.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.hashers import check_password, make_password
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from . import policy
 from .engine import SheetError, resolve_conventions, score_sheet
-from .models import Game, Hand, IdempotencyRecord, Player, RefereeLink, Seat, slot_key
+from .models import (
+    ApiToken,
+    Game,
+    GameStatusChange,
+    Hand,
+    IdempotencyRecord,
+    PinFailure,
+    Player,
+    RefereeLink,
+    Seat,
+    slot_key,
+    token_digest,
+)
 from .policy import Actor, NotAllowed
-from .sheets import HandLine, counted_sheet, hand_lines, sheet_request, summary_of, validate_current
+from .sheets import (
+    MAX_HANDS,
+    HandLine,
+    accepters,
+    counted_sheet,
+    hand_lines,
+    sheet_request,
+    summary_of,
+    validate_current,
+)
 
 PLAYER_COUNTS = {"standard": 2, "hollywood": 2, "rotation": 3, "jersey": 3, "partnership": 4}
 MAX_REASON = 500
+# ASCII digits only: what a phone's numeric keypad types (str.isdigit() also takes "١٢٣٤").
+PIN_PATTERN = re.compile(r"[0-9]{4,8}")
+PIN_FAILURES_ALLOWED = 5
+PIN_LOCKOUT = timedelta(minutes=15)
+
+
+class PinLocked(NotAllowed):
+    """Too many wrong PINs for one player lately: no PIN is checked for them until ``retry_at``."""
+
+    def __init__(self, message: str, retry_at):
+        super().__init__(message)
+        self.retry_at = retry_at
+
+
+def valid_pin(pin: str) -> bool:
+    return PIN_PATTERN.fullmatch(pin or "") is not None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -40,20 +84,30 @@ def create_player(
     display_name = display_name.strip()
     if not display_name:
         raise SheetError.one(None, "display_name", "a player needs a name")
+    if pin and not valid_pin(pin):
+        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+    taken = SheetError.one(None, "display_name", f"{display_name!r} already exists in this club")
     if Player.objects.filter(display_name=display_name, club=club).exists():
-        raise SheetError.one(None, "display_name", f"{display_name!r} already exists in this club")
-    if pin and not (pin.isdigit() and 4 <= len(pin) <= 8):
-        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits")
-    return Player.objects.create(
-        display_name=display_name, email=email, club=club, user=user, confirm_pin=make_password(pin) if pin else ""
-    )
+        raise taken
+    try:
+        # Two organisers adding the same name at the same moment both pass the check above; the
+        # database's unique constraint decides, and the loser gets the same clear answer.
+        with transaction.atomic():
+            return Player.objects.create(
+                display_name=display_name, email=email, club=club, user=user,
+                confirm_pin=make_password(pin) if pin else "",
+            )
+    except IntegrityError:
+        if Player.objects.filter(display_name=display_name, club=club).exists():
+            raise taken from None
+        raise
 
 
 @transaction.atomic
 def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
     policy.require_organiser(actor, "set a player's PIN")
-    if not (pin.isdigit() and 4 <= len(pin) <= 8):
-        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits")
+    if not valid_pin(pin):
+        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
     player.confirm_pin = make_password(pin)
     player.save(update_fields=["confirm_pin"])
 
@@ -146,18 +200,79 @@ def create_game(
 
 
 @transaction.atomic
-def abandon_game(*, actor: Actor, game: Game) -> Game:
+def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
+    """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
     policy.require_organiser(actor, "abandon a game")
     game = _lock_game(game.pk)
-    game.status = Game.Status.ABANDONED
-    game.save(update_fields=["status", "updated_at"])
+    reason = _reason(reason, None, "abandon", required=False)
+    if game.status != Game.Status.ABANDONED:
+        game.status = Game.Status.ABANDONED
+        game.save(update_fields=["status", "updated_at"])
+        GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
     return game
 
 
 @transaction.atomic
-def create_referee_link(*, actor: Actor, game: Game, label: str = "") -> RefereeLink:
+def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
+    """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
+    confirmed hands say)."""
+    policy.require_organiser(actor, "reopen a game")
+    game = _lock_game(game.pk, seats=True)
+    reason = _reason(reason, None, "reopen this game")
+    if game.status != Game.Status.ABANDONED:
+        raise SheetError.one(None, "status", "this game is not abandoned")
+    game.status = Game.Status.IN_PROGRESS
+    _refresh_summary(game, _hands(game))
+    GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
+    return game
+
+
+def _reason(reason: str | None, number: int | None, verb: str, *, required: bool = True) -> str:
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise SheetError.one(number, "reason", f"say why you {verb}")
+    if len(reason) > MAX_REASON:
+        raise SheetError.one(number, "reason", f"keep the reason under {MAX_REASON} characters")
+    return reason
+
+
+def default_link_expiry(now=None):
+    """24 hours after the event day: the end of the (club's local) day after the link is made."""
+    today = timezone.localtime(now or timezone.now()).replace(hour=0, minute=0, second=0, microsecond=0)
+    return today + timedelta(days=2)
+
+
+@transaction.atomic
+def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
+    """A new referee link. Only its digest is stored: the returned link carries the token in ``token``,
+    the one moment it exists (print its QR code now)."""
     policy.require_organiser(actor, "create referee links")
-    return RefereeLink.objects.create(game=game, token=secrets.token_urlsafe(32), label=label, created_by=actor.user)
+    token = secrets.token_urlsafe(32)
+    link = RefereeLink.objects.create(game=game, token_digest=token_digest(token), label=label.strip()[:60],
+                                      created_by=actor.user, expires_at=expires_at or default_link_expiry())
+    link.token = token
+    return link
+
+
+@transaction.atomic
+def extend_referee_link(*, actor: Actor, link: RefereeLink, hours: int = 24) -> RefereeLink:
+    """Keep a link working ``hours`` longer (from now, or from its expiry if that is later)."""
+    policy.require_organiser(actor, "extend referee links")
+    if not 1 <= hours <= 24 * 14:
+        raise SheetError.one(None, "hours", "extend a link by 1 hour to 14 days")
+    link = RefereeLink.objects.select_for_update().get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise SheetError.one(None, "link", "this link was revoked: make a new one")
+    link.expires_at = max(link.expires_at, timezone.now()) + timedelta(hours=hours)
+    link.save(update_fields=["expires_at"])
+    return link
+
+
+def issue_api_token(*, user) -> str:
+    """A new API token for ``user``: the key is returned once, only its digest is stored."""
+    key = secrets.token_urlsafe(32)
+    ApiToken.objects.create(user=user, digest=token_digest(key))
+    return key
 
 
 @transaction.atomic
@@ -216,13 +331,15 @@ def record_hand(
     if once_key is not None:
         _, created = IdempotencyRecord.objects.get_or_create(
             actor=actor.key, key=f"form:{once_key}",
-            defaults={"method": "POST", "path": f"game:{game.pk}", "fingerprint": "", "status_code": 201, "body": {}},
+            defaults={"method": "POST", "path": f"game:{game.pk}", "fingerprint": "", "status_code": 201},
         )
         if not created:
             return None, None
     policy.require_can_record(actor, game)
     lines = _hands(game)
     number = len(lines) + 1
+    if number > MAX_HANDS:
+        raise SheetError.one(number, None, f"a game has at most {MAX_HANDS} hands")
     hand = _new_version(game, number, 1, Hand.Action.ENTRY, data, actor, "")
     scored = validate_current(game, lines, {number: hand})
     _auto_confirm(game, hand)
@@ -238,35 +355,95 @@ def _line(lines: Sequence[HandLine], number: int) -> HandLine:
     raise SheetError.one(number, None, f"there is no hand {number} in this game")
 
 
-def _pin_player(game: Game, player_name: str | None, pin: str | None) -> Player | None:
-    """The seated player accepting with their PIN, named as on this game's sheet."""
-    if player_name is None and pin is None:
-        return None
+def _seated(game: Game, player_name: str | None) -> Player:
+    """The seated player named as on this game's sheet."""
     if player_name not in game.player_names:
         raise SheetError.one(None, "player", f"{player_name!r} is not a player of this game")
-    player = next(seat.player for seat in game.seats.all() if seat.position == game.player_names.index(player_name))
-    if not player.confirm_pin or not check_password(pin or "", player.confirm_pin):
-        raise NotAllowed(f"that is not {player}'s PIN")
-    return player
+    position = game.player_names.index(player_name)
+    return next(seat.player for seat in game.seats.all() if seat.position == position)
 
 
-@transaction.atomic
+def _pending_line(lines: Sequence[HandLine], number: int) -> HandLine:
+    line = _line(lines, number)
+    if line.pending is None:
+        raise SheetError.one(number, None, f"hand {number} is already confirmed")
+    return line
+
+
+def verify_pin(*, actor: Actor, player: Player, pin: str) -> None:
+    """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``.
+
+    Wrong PINs are rows in the database, so the count holds across every worker and machine; the
+    player's row is locked while one PIN is checked, so concurrent guesses are counted one by one.
+    Runs in its own transaction before any game row is locked: a PBKDF2 check costs ~0.4 s and must
+    not hold up the table's referee. The refusal is raised after the failure is committed.
+    """
+    refusal: NotAllowed | None = None
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        now = timezone.now()
+        recent = list(
+            PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
+            .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]
+        )
+        if len(recent) >= PIN_FAILURES_ALLOWED:
+            refusal = _locked(player, recent[-1] + PIN_LOCKOUT)
+        elif not (valid_pin(pin) and player.confirm_pin and check_password(pin, player.confirm_pin)):
+            PinFailure.objects.create(player=player, actor=actor.key, address=actor.address[:300])
+            left = PIN_FAILURES_ALLOWED - len(recent) - 1
+            if left == 0:
+                oldest = recent[-1] if recent else timezone.now()
+                refusal = _locked(player, oldest + PIN_LOCKOUT, f"that is not {player}'s PIN. ")
+            else:
+                refusal = NotAllowed(f"that is not {player}'s PIN ({left} more tr{'y' if left == 1 else 'ies'} "
+                                     f"before a {PIN_LOCKOUT.seconds // 60}-minute pause)")
+    if refusal is not None:
+        raise refusal
+
+
+def _locked(player: Player, until, prefix: str = "") -> PinLocked:
+    # Said to the minute, rounded up, in the club's time zone: "try again at 21:40".
+    at = timezone.localtime(until + timedelta(seconds=59)).replace(second=0, microsecond=0)
+    return PinLocked(
+        f"{prefix}Too many wrong PINs for {player}: try again at {at:%H:%M}, or ask a second official to confirm",
+        retry_at=until,
+    )
+
+
 def confirm_hand(
     *, actor: Actor, game: Game, number: int, player_name: str | None = None, pin: str | None = None
 ) -> tuple[Hand, dict[str, Any]]:
-    """Confirm the pending current version of hand ``number``: by the opponent (login or PIN) or a second official."""
+    """Confirm the pending current version of hand ``number``: by the side it goes against (their PIN on
+    an official's device, or their own login) or by a second official.
+
+    With a PIN, everything that does not need it is checked first (the caller's role, then whether
+    that player may accept this hand), so a guess never teaches anything to someone who could not
+    confirm anyway; then the PIN, outside the game's row lock; then all of it again under the lock.
+    """
+    pin_player = None
+    if player_name is not None or pin is not None:
+        if not player_name or pin is None:
+            field = "pin" if player_name else "player"
+            raise SheetError.one(number, field, "name the player who is accepting and give their PIN")
+        seen = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))).get(
+            pk=game.pk
+        )
+        policy.require_may_try_confirming(actor, seen)
+        pin_player = _seated(seen, player_name)
+        lines = _hands(seen)
+        line = _pending_line(lines, number)
+        policy.require_may_accept(player_name, pin_player, line.pending, accepters(seen, lines, line))
+        verify_pin(actor=actor, player=pin_player, pin=pin or "")
+    return _confirm(actor=actor, game=game, number=number, pin_player=pin_player)
+
+
+@transaction.atomic
+def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None) -> tuple[Hand, dict[str, Any]]:
     game = _lock_game(game.pk, seats=True)
     lines = _hands(game)
-    line = _line(lines, number)
-    hand = line.current
-    if hand.is_confirmed:
-        raise SheetError.one(number, None, f"hand {number} is already confirmed")
-    pin_player = _pin_player(game, player_name, pin)
-    if pin_player is None and not (policy.is_official(actor, game) or policy.seated_player(actor, game)):
-        raise NotAllowed("only a player of this game or an official may confirm its hands")
-    if pin_player is not None and not policy.is_official(actor, game) and policy.seated_player(actor, game) is None:
-        raise NotAllowed("a PIN is typed on an official's device: sign in or use the referee link first")
-    how = policy.require_can_confirm(actor, game, hand, pin_player)
+    line = _pending_line(lines, number)
+    hand = line.pending
+    how = policy.require_can_confirm(actor, game, hand, accepters=accepters(game, lines, line), pin_player=pin_player)
     hand.confirmed_at = timezone.now()
     if how == "player":
         hand.confirmed_by_player = pin_player
@@ -288,11 +465,7 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     line = _line(lines, number)
     verb = "correct" if action == Hand.Action.CORRECTION else "void"
     policy.require_can_amend(actor, game, number, _next_confirmed(lines, number), verb)
-    reason = (reason or "").strip()
-    if not reason:
-        raise SheetError.one(number, "reason", f"say why you {verb} this hand")
-    if len(reason) > MAX_REASON:
-        raise SheetError.one(number, "reason", f"keep the reason under {MAX_REASON} characters")
+    reason = _reason(reason, number, f"{verb} this hand")
     if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:
         raise SheetError.one(number, None, f"hand {number} is already void")
     previous = line.current
@@ -321,14 +494,19 @@ def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Ha
 
 __all__ = [
     "NotAllowed",
+    "PinLocked",
     "abandon_game",
     "confirm_hand",
     "correct_hand",
     "create_game",
     "create_player",
     "create_referee_link",
+    "extend_referee_link",
+    "issue_api_token",
     "record_hand",
+    "reopen_game",
     "revoke_referee_link",
     "set_player_pin",
+    "verify_pin",
     "void_hand",
 ]

@@ -14,8 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import SheetError, score_sheet
+from .engine.acceptance import losing_side, players_of, winning_side
 from .engine.errors import Problem
 from .models import Game, Hand
+
+# A real game has well under 200 hands; the cap keeps one game (or one calculator request) from
+# costing seconds of engine time and hundreds of megabytes.
+MAX_HANDS = 500
+
+
+def score_bounded_sheet(request: object) -> dict[str, Any]:
+    """The stateless calculator (API and command line): ``score_sheet`` for at most ``MAX_HANDS`` hands."""
+    hands = request.get("hands") if isinstance(request, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise SheetError.one(None, "hands", f"a sheet has at most {MAX_HANDS} hands; {len(hands)} given")
+    return score_sheet(request)
 
 
 def sheet_request(game: Game, hands: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -99,6 +112,37 @@ def validate_current(
     known = {line.number for line in lines}
     chosen += [v for n, v in sorted(replace.items()) if n not in known]
     return score_versions(game, chosen)
+
+
+def _scored_as(game: Game, lines: Sequence[HandLine], number: int, version: Hand) -> dict[str, Any] | None:
+    """The engine's answer for ``version`` as hand ``number`` after the current earlier hands."""
+    chosen = [line.current for line in lines if line.number < number] + [version]
+    answer = score_versions(game, chosen)
+    return next((item for item in answer["hands"] if item["number"] == number), None)
+
+
+def accepters(game: Game, lines: Sequence[HandLine], line: HandLine) -> frozenset[str]:
+    """Who may accept the pending version of ``line``: the side it goes against.
+
+    An entry or a correction goes against its losing side; a void takes the hand away from whoever
+    won the version it replaces. A hand that pays nobody may be accepted by anyone who played it.
+    """
+    teams = [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
+    everyone = frozenset(game.player_names)
+    pending = line.pending
+    if pending.action != Hand.Action.VOID:
+        scored = _scored_as(game, lines, line.number, pending)
+        return losing_side(scored, teams) if scored else everyone
+    replaced = next((v for v in reversed(line.versions) if v is not pending and v.action != Hand.Action.VOID), None)
+    scored = _scored_as(game, lines, line.number, replaced) if replaced is not None else None
+    if scored is None:
+        return everyone
+    return winning_side(scored, teams) or players_of(scored)
+
+
+def pending_accepters(game: Game, lines: Sequence[HandLine]) -> dict[int, list[str]]:
+    """For each hand awaiting confirmation, who may accept it (sorted), for the phone page."""
+    return {line.number: sorted(accepters(game, lines, line)) for line in lines if line.pending is not None}
 
 
 def counted_sheet(

@@ -19,9 +19,10 @@ urlpatterns = [
     path("games/<int:pk>/enter/", views.enter_hand, name="enter_hand"),
     path("games/<int:pk>/preview/", views.preview_hand, name="preview_hand"),
     path("games/<int:pk>/abandon/", views.abandon_game, name="abandon_game"),
+    path("games/<int:pk>/reopen/", views.reopen_game, name="reopen_game"),
     path("games/<int:pk>/links/", views.referee_links, name="referee_links"),
     path("games/<int:pk>/hands/<int:number>/confirm/", views.confirm_hand, name="confirm_hand"),
     path("games/<int:pk>/hands/<int:number>/correct/", views.correct_hand, name="correct_hand"),
     path("games/<int:pk>/hands/<int:number>/void/", views.void_hand, name="void_hand"),
-    path("r/<str:token>/", views.referee_link, name="referee_link"),
+    path("r/", views.referee_link, name="referee_link"),
 ]

@@ -11,15 +11,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import policy, selectors, services
-from .api.auth import active_link, actor_for
+from .api.auth import SESSION_LINK, actor_for, link_for_token
 from .engine import PRESETS, SheetError
 from .forms import (
     WEB_ENTRY_FORMATS,
@@ -31,6 +33,7 @@ from .forms import (
     attach_errors,
 )
 from .models import Game, RefereeLink
+from .sheets import hand_lines, pending_accepters
 from .tables import GameTable
 
 EXAMPLE_SHEET = {
@@ -160,7 +163,8 @@ def game_sheet_fragment(request, pk: int):
 def game_history(request, pk: int):
     game = _visible_game(request, pk)
     versions = sorted(game.hands.all(), key=lambda h: (h.number, h.version))
-    return render(request, "scoring/game_history.html", {"game": game, "versions": versions})
+    return render(request, "scoring/game_history.html", {
+        "game": game, "versions": versions, "personal_data": policy.sees_personal_data(actor_for(request))})
 
 
 def _require_official(request, game: Game):
@@ -191,9 +195,11 @@ def enter_hand(request, pk: int):
             messages.success(request, "Hand recorded.")
             return redirect("scoring:enter_hand", pk=pk)
     context = _sheet_context(request, game)
-    pending = context["sheet"]["pending"]
-    context.update({"form": form, "pending": pending,
-                    "confirm_form": ConfirmForm(names=context["names"]), "amend_form": AmendForm()})
+    # Each pending hand offers only the players it goes against: the winner is not even a choice.
+    who = pending_accepters(game, hand_lines(game.hands.all()))
+    pending = [{**p, "accepters": who[p["number"]], "confirm_form": ConfirmForm(names=who[p["number"]])}
+               for p in context["sheet"]["pending"]]
+    context.update({"form": form, "pending": pending, "amend_form": AmendForm()})
     return render(request, "scoring/enter_hand.html", context)
 
 
@@ -229,7 +235,16 @@ def confirm_hand(request, pk: int, number: int):
         messages.error(request, f"Hand {number} not confirmed: {exc}")
     else:
         messages.success(request, f"Hand {number} confirmed.")
-    return redirect(request.POST.get("next") or reverse("scoring:game_detail", args=[pk]))
+    return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
+
+
+def _safe_next(request, default: str) -> str:
+    """The form's ``next`` when it is a page of this site; never another host or a javascript: URL."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return default
 
 
 def correct_hand(request, pk: int, number: int):
@@ -270,13 +285,24 @@ def void_hand(request, pk: int, number: int):
     return redirect("scoring:game_detail", pk=pk)
 
 
-def referee_link(request, token: str):
-    """A referee link opened on a phone: remember it for this browser and go to the entry page."""
-    link = active_link(token)
-    if link is None:
-        raise Http404("this referee link is unknown or was revoked")
-    request.session["referee_token"] = token
-    return redirect("scoring:enter_hand", pk=link.game_id)
+@ensure_csrf_cookie
+def referee_link(request):
+    """A referee link opened on a phone. The token travels in the URL's fragment (``/r/#<token>``),
+    which browsers never send, and reaches the server only in this page's POST: it stays out of
+    access logs. The session then remembers the link by its id."""
+    if request.method == "POST":
+        link = link_for_token(request.POST.get("token", "").strip())
+        if link is not None:
+            request.session.cycle_key()
+            request.session[SESSION_LINK] = link.pk
+            return redirect("scoring:enter_hand", pk=link.game_id)
+        error = "This referee link is unknown, expired or was revoked: ask the organiser for a new one."
+        return render(request, "scoring/referee_link.html", {"error": error}, status=404)
+    return render(request, "scoring/referee_link.html", {})
+
+
+def _link_url(request, token: str) -> str:
+    return request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token
 
 
 @login_required
@@ -287,20 +313,27 @@ def referee_links(request, pk: int):
         raise PermissionDenied("only an organiser manages referee links")
     if request.method == "POST":
         try:
-            if "revoke" in request.POST:
-                link = RefereeLink.objects.get(pk=request.POST["revoke"], game=game)
-                services.revoke_referee_link(actor=actor, link=link)
-                messages.success(request, "Link revoked: it no longer works.")
+            if "revoke" in request.POST or "extend" in request.POST:
+                link = RefereeLink.objects.get(pk=request.POST.get("revoke") or request.POST["extend"], game=game)
+                if "revoke" in request.POST:
+                    services.revoke_referee_link(actor=actor, link=link)
+                    messages.success(request, "Link revoked: it no longer works.")
+                else:
+                    link = services.extend_referee_link(actor=actor, link=link)
+                    messages.success(request, f"Link extended: it works until {link.expires_at:%d %b %H:%M}.")
             else:
-                services.create_referee_link(actor=actor, game=game, label=request.POST.get("label", "")[:60])
-                messages.success(request, "New referee link created.")
-        except (policy.NotAllowed, RefereeLink.DoesNotExist) as exc:
+                link = services.create_referee_link(actor=actor, game=game, label=request.POST.get("label", ""))
+                # Shown once, on the next page: only the token's digest is kept.
+                request.session["new_referee_link"] = [link.pk, link.token]
+                messages.success(request, "New referee link created: print or copy it now, it is shown only once.")
+        except (policy.NotAllowed, SheetError, RefereeLink.DoesNotExist, ValueError) as exc:
             messages.error(request, str(exc))
         return redirect("scoring:referee_links", pk=pk)
+    new_pk, new_token = request.session.pop("new_referee_link", [None, None])
     links = []
     for link in game.referee_links.all():
-        url = request.build_absolute_uri(reverse("scoring:referee_link", args=[link.token]))
-        qr = segno.make(url, error="m").svg_inline(scale=4) if link.is_active else ""
+        url = _link_url(request, new_token) if link.pk == new_pk else ""
+        qr = segno.make(url, error="m").svg_inline(scale=4) if url and link.is_active else ""
         links.append({"link": link, "url": url, "qr": qr})
     return render(request, "scoring/referee_links.html", {"game": game, "links": links})
 
@@ -347,11 +380,34 @@ def new_game(request):
 def abandon_game(request, pk: int):
     game = _visible_game(request, pk)
     try:
-        services.abandon_game(actor=actor_for(request), game=game)
+        services.abandon_game(actor=actor_for(request), game=game, reason=request.POST.get("reason", ""))
     except policy.NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
+    except SheetError as exc:
+        messages.error(request, f"Game not abandoned: {exc}")
+    return redirect("scoring:game_detail", pk=pk)
+
+
+@require_POST
+def reopen_game(request, pk: int):
+    game = _visible_game(request, pk)
+    try:
+        services.reopen_game(actor=actor_for(request), game=game, reason=request.POST.get("reason", ""))
+    except policy.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except SheetError as exc:
+        messages.error(request, f"Game not reopened: {exc}")
+    else:
+        messages.success(request, "Game reopened.")
     return redirect("scoring:game_detail", pk=pk)
 
 
 def healthz(request):
+    """For load balancers: 200 only when the database answers."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return HttpResponse("database unavailable", content_type="text/plain", status=503)
     return HttpResponse("ok", content_type="text/plain")

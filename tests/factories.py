@@ -45,16 +45,27 @@ def gin(knocker, od):
     return {"result": "gin", "knocker": knocker, "opponent_deadwood": od}
 
 
-ROLES = ["anonymous", "other_referee", "referee", "enterer", "organiser"]
+ROLES = ["anonymous", "other_referee", "referee", "enterer", "organiser", "winner", "loser"]
+
+
+def seat_user(g, position, name):
+    """Give the player in ``position`` their own login (``name``)."""
+    u = user(name)
+    seated = g.seats.get(position=position).player
+    seated.user = u
+    seated.save(update_fields=["user"])
+    return u
 
 
 def permission_scene(who):
-    """A game with one hand entered by a referee ("enterer"), and the user playing ``who`` (None for
-    anonymous): another referee of the game, a referee of another game, or an organiser."""
+    """A game with one hand (Ann's knock, so Ann wins and Bob loses) entered by a referee ("enterer"),
+    and the user playing ``who`` (None for anonymous): another referee of the game, a referee of
+    another game, an organiser, or Ann or Bob signed in with their own login."""
     enterer, referee, other = user("enterer"), user("referee"), user("other")
     g = game(referees=[enterer, referee])
     game(names=("Cat", "Dan"), referees=[other])
+    ann, bob = seat_user(g, 0, "ann"), seat_user(g, 1, "bob")
     services.record_hand(actor=as_actor(enterer), game=g, data=knock("Ann", 6, 19))
     actor = {"anonymous": None, "other_referee": other, "referee": referee, "enterer": enterer,
-             "organiser": organiser()}[who]
+             "organiser": organiser(), "winner": ann, "loser": bob}[who]
     return g, actor

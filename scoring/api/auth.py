@@ -1,51 +1,117 @@
-"""API authentication by referee link: ``Authorization: Referee <token>``.
+"""API authentication, and who a request comes from (API and web alike).
 
-A referee without an account gets a per-game link; its token authenticates API calls too. The
-request's user stays anonymous and ``request.auth`` is the link, which ``actor_for`` turns into an
-``Actor``. Revoked links are refused.
+- ``Authorization: Token <key>``: a user's API token (``POST /api/v1/auth/token/`` with username and
+  password issues one; only its digest is stored).
+- ``Authorization: Referee <token>``: a referee link's token; the request's user stays anonymous and
+  ``request.auth`` is the link. Revoked and expired links are refused.
+- On the web, a referee link opened on a phone is remembered in the session by its id (never the token).
+
+``client_ip`` trusts ``X-Forwarded-For`` only as far as ``NUM_PROXIES`` configured proxies wrote it,
+exactly as the throttles do, so a made-up header neither hides a client nor escapes a limit.
 """
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from scoring.models import RefereeLink
+from scoring.models import ApiToken, RefereeLink, token_digest
 from scoring.policy import Actor
 
-KEYWORD = "Referee"
+REFEREE_KEYWORD = "Referee"
+SESSION_LINK = "referee_link"
+
+
+def _bearer(request, keyword: str) -> str | None:
+    header = authentication.get_authorization_header(request).split()
+    if not header or header[0].lower() != keyword.lower().encode():
+        return None
+    if len(header) != 2:
+        raise exceptions.AuthenticationFailed(f"give the token after '{keyword} '")
+    try:
+        return header[1].decode("ascii")
+    except UnicodeDecodeError:
+        raise exceptions.AuthenticationFailed("a token is plain ASCII") from None
+
+
+class ApiTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request):
+        key = _bearer(request, self.keyword)
+        if key is None:
+            return None
+        token = ApiToken.objects.select_related("user").filter(digest=token_digest(key)).first()
+        if token is None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed("this API token is unknown or was withdrawn")
+        return token.user, token
+
+    def authenticate_header(self, request):
+        return self.keyword
 
 
 class RefereeLinkAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
-        header = authentication.get_authorization_header(request).split()
-        if not header or header[0].decode().lower() != KEYWORD.lower():
+        token = _bearer(request, REFEREE_KEYWORD)
+        if token is None:
             return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed("give the referee link's token after 'Referee '")
-        link = active_link(header[1].decode())
+        link = link_for_token(token)
         if link is None:
-            raise exceptions.AuthenticationFailed("this referee link is unknown or was revoked")
+            raise exceptions.AuthenticationFailed("this referee link is unknown, expired or was revoked")
         return AnonymousUser(), link
 
     def authenticate_header(self, request):
-        return KEYWORD
+        return REFEREE_KEYWORD
 
 
-def active_link(token: str) -> RefereeLink | None:
-    return RefereeLink.objects.select_related("game").filter(token=token, revoked_at__isnull=True).first()
+def _header_scheme(target, name: str, description: str) -> type[OpenApiAuthenticationExtension]:
+    """The OpenAPI security scheme of an ``Authorization: <name> <token>`` authentication class."""
+    definition = {"type": "apiKey", "in": "header", "name": "Authorization", "description": description}
+    return type(f"{name}Scheme", (OpenApiAuthenticationExtension,), {
+        "target_class": target, "name": name, "get_security_definition": lambda self, auto_schema: definition,
+    })
+
+
+ApiTokenScheme = _header_scheme(ApiTokenAuthentication, "Token", "`Token <key>`: a key from POST /api/v1/auth/token/")
+RefereeLinkScheme = _header_scheme(
+    RefereeLinkAuthentication, REFEREE_KEYWORD,
+    "`Referee <token>`: a game's referee link token (records, and confirms what it did not enter, in that game)",
+)
+
+
+def _active(links):
+    return links.select_related("game").filter(revoked_at__isnull=True, expires_at__gt=timezone.now()).first()
+
+
+def link_for_token(token: str) -> RefereeLink | None:
+    """The active link whose token this is (compared by digest)."""
+    return _active(RefereeLink.objects.filter(token_digest=token_digest(token)))
+
+
+def client_ip(request) -> str:
+    """The client's address: REMOTE_ADDR, or the address the ``NUM_PROXIES``-th trusted proxy saw."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.REST_FRAMEWORK.get("NUM_PROXIES") or 0
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    if proxies and forwarded:
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if hops:
+            return hops[-min(proxies, len(hops))]
+    return remote
 
 
 def client_address(request) -> str:
-    ip = request.META.get("REMOTE_ADDR", "")
     agent = request.META.get("HTTP_USER_AGENT", "")
-    return f"{ip} {agent}".strip()[:300]
+    return f"{client_ip(request)} {agent}".strip()[:300]
 
 
 def actor_for(request) -> Actor:
     """Who is making this request (API or web): user, referee link (header or session), address."""
     user = request.user if request.user.is_authenticated else None
     link = request.auth if isinstance(getattr(request, "auth", None), RefereeLink) else None
-    if user is None and link is None:
-        token = request.session.get("referee_token") if hasattr(request, "session") else None
-        if token:
-            link = active_link(token)
+    if user is None and link is None and hasattr(request, "session"):
+        link_id = request.session.get(SESSION_LINK)
+        if isinstance(link_id, int):
+            link = _active(RefereeLink.objects.filter(pk=link_id))
     return Actor(user=user, link=link, address=client_address(request))

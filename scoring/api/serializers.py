@@ -4,30 +4,55 @@ No rules here: the services decide what is allowed and the engine what a hand sc
 """
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import Game, Player
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PersonalDataSerializer(serializers.Serializer):
+    """Leaves out the ``PERSONAL`` fields (emails, addresses, browser strings, PIN state) unless the
+    context says the reader is an organiser (``personal_data``): the schema marks them optional."""
+
+    PERSONAL: tuple[str, ...] = ()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for name in self.PERSONAL:
+            fields[name].required = False
+            if not self.context.get("personal_data"):
+                del fields[name]
+        return fields
+
+
+class PlayerSerializer(PersonalDataSerializer, serializers.ModelSerializer):
+    PERSONAL = ("email", "has_pin")
+    has_pin = serializers.SerializerMethodField(help_text="organisers only")
+
     class Meta:
         model = Player
-        fields = ["id", "display_name", "email", "club", "created_at"]
+        fields = ["id", "display_name", "club", "email", "has_pin", "created_at"]
         read_only_fields = ["id", "created_at"]
+        extra_kwargs = {"email": {"help_text": "organisers only"}}
+
+    def get_has_pin(self, player) -> bool:
+        return bool(player.confirm_pin)
 
 
 class PlayerCreateSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=60)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     club = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
-    pin = serializers.RegexField(r"^\d{4,8}$", required=False, allow_blank=True, default="",
-                                 error_messages={"invalid": "a PIN is 4 to 8 digits"})
+    pin = serializers.RegexField(r"^[0-9]{4,8}$", required=False, allow_blank=True, default="",
+                                 error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
 class PinSerializer(serializers.Serializer):
-    pin = serializers.RegexField(r"^\d{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits"})
+    pin = serializers.RegexField(r"^[0-9]{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class SeatField(serializers.PrimaryKeyRelatedField):
     def get_queryset(self):
         return Player.objects.all()
@@ -50,7 +75,7 @@ class GameCreateSerializer(serializers.Serializer):
 class GameSerializer(serializers.ModelSerializer):
     players = serializers.ListField(source="player_names", child=serializers.CharField())
     first_dealer = serializers.CharField(source="first_dealer_name")
-    created_by = serializers.CharField(source="created_by.username", default=None)
+    created_by = serializers.CharField(source="created_by.username", default=None, allow_null=True)
     url = serializers.HyperlinkedIdentityField(view_name="api:game-detail")
 
     class Meta:
@@ -69,9 +94,11 @@ def _who(user, link, player=None, auto=False):
     return "no confirmation needed" if auto else None
 
 
-class HandVersionSerializer(serializers.Serializer):
+class HandVersionSerializer(PersonalDataSerializer):
     """One stored version of a hand. Fields are declared, not introspected from the model: this shape
-    is built on every recorded hand."""
+    is built on every recorded hand. Where it was entered from is for organisers only."""
+
+    PERSONAL = ("entered_from",)
 
     number = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -81,10 +108,10 @@ class HandVersionSerializer(serializers.Serializer):
     reason = serializers.CharField()
     is_current = serializers.BooleanField()
     entered_by = serializers.SerializerMethodField()
-    entered_from = serializers.CharField()
+    entered_from = serializers.CharField(help_text="IP address and browser: organisers only")
     entered_at = serializers.DateTimeField()
     confirmed_by = serializers.SerializerMethodField()
-    confirmed_at = serializers.DateTimeField()
+    confirmed_at = serializers.DateTimeField(allow_null=True)
 
     def get_entered_by(self, hand) -> str | None:
         return _who(hand.entered_by, hand.entered_via)
@@ -96,6 +123,20 @@ class HandVersionSerializer(serializers.Serializer):
 
     def get_status(self, hand) -> str:
         return "confirmed" if hand.confirmed_at else "pending"
+
+
+class HandAnswerSerializer(serializers.Serializer):
+    """What a hand write answers: the stored version, and the game's counted sheet after it."""
+
+    hand = HandVersionSerializer()
+    sheet = serializers.DictField(help_text="the engine's scored sheet of the confirmed hands (SCORESHEET.md)")
+
+
+class GameDetailSerializer(GameSerializer):
+    sheet = serializers.DictField(help_text="the engine's scored sheet of the confirmed hands, with pending ones")
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "sheet"]
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -110,3 +151,7 @@ class CorrectSerializer(serializers.Serializer):
 
 class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500)
+
+
+class AbandonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")

@@ -1,7 +1,6 @@
 """/api/v1/ routes."""
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from . import views
 
@@ -10,12 +9,14 @@ app_name = "api"
 urlpatterns = [
     path("score/", views.ScoreView.as_view(), name="score"),
     path("melds/", views.MeldsView.as_view(), name="melds"),
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", views.ObtainToken.as_view(), name="token"),
     path("players/", views.PlayerList.as_view(), name="player-list"),
     path("players/<int:pk>/", views.PlayerDetail.as_view(), name="player-detail"),
     path("players/<int:pk>/pin/", views.PlayerPin.as_view(), name="player-pin"),
     path("games/", views.GameList.as_view(), name="game-list"),
     path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
+    path("games/<int:pk>/abandon/", views.GameAbandon.as_view(), name="game-abandon"),
+    path("games/<int:pk>/reopen/", views.GameReopen.as_view(), name="game-reopen"),
     path("games/<int:pk>/hands/", views.HandList.as_view(), name="hand-list"),
     path("games/<int:pk>/history/", views.HandHistory.as_view(), name="game-history"),
     path("games/<int:pk>/hands/<int:number>/confirm/", views.HandConfirm.as_view(), name="hand-confirm"),

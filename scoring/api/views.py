@@ -2,54 +2,57 @@
 
 import django_filters
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import generics, status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from scoring import selectors, services
-from scoring.engine import CardError, SheetError, analyse, parse_cards, score_sheet
+from scoring import policy, selectors, services
+from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
+from scoring.sheets import score_bounded_sheet
 
 from .auth import actor_for
 from .idempotency import idempotent
 from .serializers import (
+    AbandonSerializer,
     ConfirmSerializer,
     CorrectSerializer,
     GameCreateSerializer,
+    GameDetailSerializer,
     GameSerializer,
+    HandAnswerSerializer,
     HandVersionSerializer,
     PinSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
     VoidSerializer,
 )
+from .throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
 
 
-class CalculatorThrottle(AnonRateThrottle):
-    """Anonymous callers share the calculator's rate; signed-in users are not throttled here."""
-
-    scope = "calculator"
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
 
 
 class ScoreView(APIView):
     """The stateless calculator: a score sheet in (SCORESHEET.md), the scored sheet out. Stores nothing."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [CalculatorThrottle]
+    throttle_classes = [AnonymousThrottle, CalculatorThrottle]
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request):
-        return Response(score_sheet(request.data))
+        return Response(score_bounded_sheet(request.data))
 
 
 class MeldsView(APIView):
     """Card analysis: the best melds, deadwood cards and count of 10 or 11 cards. Stores nothing."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [CalculatorThrottle]
+    throttle_classes = [AnonymousThrottle, CalculatorThrottle]
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request):
@@ -66,6 +69,20 @@ class MeldsView(APIView):
         return Response(analyse(hand).as_dict())
 
 
+class ObtainToken(APIView):
+    """A new API token for a username and password. The key is in this answer only: keep it."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+    throttle_classes = [LoginThrottle]
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer}, auth=[])
+    def post(self, request):
+        form = AuthTokenSerializer(data=request.data, context={"request": request})
+        form.is_valid(raise_exception=True)
+        return Response({"token": services.issue_api_token(user=form.validated_data["user"])})
+
+
 class WriteAccess(IsAuthenticated):
     """Writes need a signed-in user or a referee link; the services decide the rest."""
 
@@ -75,7 +92,17 @@ class WriteAccess(IsAuthenticated):
         return request.user.is_authenticated or request.auth is not None
 
 
-class PlayerList(generics.ListCreateAPIView):
+def personal(request) -> dict:
+    """Serializer context: may this reader see personal data (emails, addresses, PIN state)?"""
+    return {"request": request, "personal_data": policy.sees_personal_data(actor_for(request))}
+
+
+class PersonalDataContext:
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), **personal(self.request)}
+
+
+class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
     serializer_class = PlayerSerializer
     permission_classes = [WriteAccess]
     filterset_fields = ["club"]
@@ -89,10 +116,10 @@ class PlayerList(generics.ListCreateAPIView):
         form = PlayerCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         player = services.create_player(actor=actor_for(request), **form.validated_data)
-        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(player, context=personal(request)).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerDetail(generics.RetrieveAPIView):
+class PlayerDetail(PersonalDataContext, generics.RetrieveAPIView):
     serializer_class = PlayerSerializer
     queryset = Player.objects.all()
 
@@ -144,6 +171,10 @@ class GameList(generics.ListCreateAPIView):
         return Response(GameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
+def hand_answer(request, hand, sheet) -> dict:
+    return {"hand": HandVersionSerializer(hand, context=personal(request)).data, "sheet": sheet}
+
+
 def _game(request, pk) -> Game:
     return selectors.game_for_sheet(actor_for(request), pk)
 
@@ -157,12 +188,41 @@ def _game_to_write(pk) -> Game:
 class GameDetail(APIView):
     """A game with the engine's scored sheet of its confirmed hands, and its pending hands."""
 
-    @extend_schema(responses=GameSerializer)
+    @extend_schema(responses=GameDetailSerializer)
     def get(self, request, pk):
         game = _game(request, pk)
         data = GameSerializer(game, context={"request": request}).data
         data["sheet"] = selectors.scored_sheet(game)
         return Response(data)
+
+
+def _change_status(request, pk, form_class, service) -> Response:
+    form = form_class(data=request.data)
+    form.is_valid(raise_exception=True)
+    service(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
+    return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+
+
+class GameAbandon(APIView):
+    """Abandon a game (organisers): it is frozen until an organiser reopens it."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=AbandonSerializer, responses=GameSerializer)
+    @idempotent
+    def post(self, request, pk):
+        return _change_status(request, pk, AbandonSerializer, services.abandon_game)
+
+
+class GameReopen(APIView):
+    """Reopen an abandoned game (organisers), saying why."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=VoidSerializer, responses=GameSerializer)
+    @idempotent
+    def post(self, request, pk):
+        return _change_status(request, pk, VoidSerializer, services.reopen_game)
 
 
 class HandList(APIView):
@@ -172,20 +232,20 @@ class HandList(APIView):
     def get(self, request, pk):
         game = _game(request, pk)
         current = [h for h in game.hands.all() if h.is_current]
-        return Response(HandVersionSerializer(current, many=True).data)
+        return Response(HandVersionSerializer(current, many=True, context=personal(request)).data)
 
-    @extend_schema(request=dict, responses={201: dict, 400: OpenApiResponse(description="the hand was refused")})
+    @extend_schema(request=dict, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk):
         game = _game_to_write(pk)
         hand, sheet = services.record_hand(actor=actor_for(request), game=game, data=request.data)
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandConfirm(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=ConfirmSerializer, responses=dict)
+    @extend_schema(request=ConfirmSerializer, responses=HandAnswerSerializer)
     @idempotent
     def post(self, request, pk, number):
         form = ConfirmSerializer(data=request.data if isinstance(request.data, dict) else {})
@@ -194,13 +254,13 @@ class HandConfirm(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             player_name=form.validated_data.get("player"), pin=form.validated_data.get("pin"),
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet})
+        return Response(hand_answer(request, hand, sheet))
 
 
 class HandCorrect(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=CorrectSerializer, responses=dict)
+    @extend_schema(request=CorrectSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
         form = CorrectSerializer(data=request.data)
@@ -209,13 +269,13 @@ class HandCorrect(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             data=form.validated_data["hand"], reason=form.validated_data["reason"],
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandVoid(APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=VoidSerializer, responses=dict)
+    @extend_schema(request=VoidSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
         form = VoidSerializer(data=request.data)
@@ -224,7 +284,7 @@ class HandVoid(APIView):
             actor=actor_for(request), game=_game_to_write(pk), number=number,
             reason=form.validated_data["reason"],
         )
-        return Response({"hand": HandVersionSerializer(hand).data, "sheet": sheet}, status=status.HTTP_201_CREATED)
+        return Response(hand_answer(request, hand, sheet), status=status.HTTP_201_CREATED)
 
 
 class HandHistory(APIView):
@@ -234,7 +294,7 @@ class HandHistory(APIView):
         versions = [h for h in game.hands.all() if number is None or h.number == number]
         if number is not None and not versions:
             raise SheetError.one(number, None, f"there is no hand {number} in this game")
-        return Response(HandVersionSerializer(versions, many=True).data)
+        return Response(HandVersionSerializer(versions, many=True, context=personal(request)).data)
 
 
 class Ping(APIView):
@@ -242,6 +302,7 @@ class Ping(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(request=None, responses=inline_serializer("Pong", {"ok": serializers.BooleanField()}))
     def post(self, request):
         return Response({"ok": True})
 

@@ -55,13 +55,26 @@ def test_a_referee_enters_a_hand_on_the_phone_and_the_opponent_accepts_it(live_s
     assert (hand.entered_by.username, hand.confirmed_by_player.display_name) == ("phoneref", "Bob")
 
 
-def enter_and_accept(page, base_url, game_id):
-    g_pk = game_id
-    page.goto(f"{base_url}/accounts/login/?next=/games/{g_pk}/enter/")
+def sign_in(page, base_url, game_id):
+    """The referee "phoneref" signs in on the phone and lands on the game's entry page."""
+    page.goto(f"{base_url}/accounts/login/?next=/games/{game_id}/enter/")
     page.fill("input[name=username]", "phoneref")
     page.fill("input[name=password]", "pw-phoneref")
     page.click("button:has-text('Sign in')")
-    page.wait_for_url(f"**/games/{g_pk}/enter/")
+    page.wait_for_url(f"**/games/{game_id}/enter/")
+
+
+def accept(page, player, pin, *, says, number=1):
+    """Type ``player``'s PIN on the pending card and check what the page then says."""
+    page.select_option("select[name=player]", player)
+    page.fill("input[name=pin]", pin)
+    page.click(f"button:has-text('Accept hand {number}')")
+    sync_api.expect(page.locator(".messages")).to_contain_text(says)
+
+
+def enter_and_accept(page, base_url, game_id):
+    g_pk = game_id
+    sign_in(page, base_url, g_pk)
 
     page.click("label.choice:has-text('Knock')")
     page.click("label.choice:has-text('Ann')")
@@ -73,8 +86,46 @@ def enter_and_accept(page, base_url, game_id):
     page.click("button:has-text('Record hand')")
 
     sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits the opponent")
-    page.select_option("select[name=player]", "Bob")
-    page.fill("input[name=pin]", "2222")
-    page.click("button:has-text('Accept hand 1')")
-    sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
+    accept(page, "Bob", "2222", says="Hand 1 confirmed")
     sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 13")
+
+
+def test_wrong_pins_on_the_phone_say_how_many_tries_are_left_then_when_to_try_again(live_server):
+    from scoring import services
+
+    from ..factories import as_actor, knock
+
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    services.record_hand(actor=as_actor(referee), game=g, data=knock("Ann", 6, 19))
+    shots = os.environ.get("BROWSER_SCREENSHOT_DIR", "/tmp")
+    with phone_browser() as page:
+        sign_in(page, live_server.url, g.pk)
+        for tries_left in (4, 3, 2, 1):
+            accept(page, "Bob", "9999", says=f"that is not Bob's PIN ({tries_left} more tr")
+        page.screenshot(path=f"{shots}/ginscore-wrong-pin.png", full_page=True)
+        accept(page, "Bob", "9999", says="Too many wrong PINs for Bob: try again at")
+        # the right PIN waits too, and the page says so
+        accept(page, "Bob", "2222", says="Too many wrong PINs for Bob: try again at")
+        sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits the opponent")
+        page.screenshot(path=f"{shots}/ginscore-pin-lockout.png", full_page=True)
+    assert not g.hands.get().is_confirmed
+
+
+def test_a_referee_link_opened_on_a_phone_lands_on_the_entry_page_without_the_token_in_any_url(live_server):
+    from scoring import services
+
+    from ..factories import as_actor, organiser
+
+    org = organiser()
+    g = game(by=org)
+    link = services.create_referee_link(actor=as_actor(org), game=g, label="Table phone")
+    requested = []
+    with phone_browser() as page:
+        page.on("request", lambda r: requested.append(r.url))
+        page.goto(f"{live_server.url}/r/#{link.token}")
+        page.wait_for_url(f"**/games/{g.pk}/enter/")
+        sync_api.expect(page.locator("h1")).to_contain_text("Ann v Bob")
+    # the token left the phone only in the POST body: never in a URL the server (or its logs) saw
+    assert requested
+    assert not [url for url in requested if link.token in url.split("#")[0]]

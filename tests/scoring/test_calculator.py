@@ -13,6 +13,9 @@ from rest_framework.test import APIClient
 
 from scoring.api.views import CalculatorThrottle
 
+# The calculators store nothing, but their throttle counts in the shared cache (a database table).
+pytestmark = pytest.mark.django_db
+
 GOOD = {
     "conventions": "classic",
     "players": ["Ann", "Bob"],

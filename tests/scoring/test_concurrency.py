@@ -5,6 +5,7 @@ whole-database writes and is skipped.
 """
 
 import contextlib
+import json
 import threading
 
 import pytest
@@ -12,10 +13,10 @@ from django.db import connection, connections
 
 from scoring import services
 from scoring.engine import SheetError
-from scoring.models import Game, Hand
+from scoring.models import Game, Hand, PinFailure, Player
 from scoring.policy import NotAllowed
 
-from ..factories import as_actor, game, knock, user
+from ..factories import as_actor, game, knock, organiser, user
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -63,3 +64,86 @@ def test_concurrent_records_and_confirmations_leave_no_duplicate_or_missing_hand
     g.refresh_from_db()
     assert g.summary["counted_hands"] == THREADS * HANDS_EACH
     assert g.summary["totals"]["Ann"] == 7 * THREADS * HANDS_EACH + 20 * THREADS * HANDS_EACH
+
+
+def run_together(count, work):
+    """Run ``work(i)`` in ``count`` threads released at once; return their results in order."""
+    results: list = [None] * count
+    start = threading.Barrier(count)
+
+    def one(i):
+        try:
+            start.wait()
+            results[i] = work(i)
+        except BaseException as exc:
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return results
+
+
+def test_every_copy_of_a_confirm_sent_at_once_with_one_key_gets_the_first_answer_or_409():
+    from .test_api import client_for
+
+    ref = user("keyref")
+    g = game(referees=[ref])
+    services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
+    url = f"/api/v1/games/{g.pk}/hands/1/confirm/"
+    clients = [client_for(ref) for _ in range(16)]
+
+    def confirm(i):
+        answer = clients[i].post(url, {"player": "Bob", "pin": "2222"}, format="json",
+                                 HTTP_IDEMPOTENCY_KEY="one-confirm")
+        return answer.status_code, answer.json()
+
+    answers = run_together(16, confirm)
+    codes = sorted({code for code, _ in answers})
+    assert set(codes) <= {200, 409}, answers
+    bodies = {json.dumps(body, sort_keys=True) for code, body in answers if code == 200}
+    assert len(bodies) == 1
+    assert Hand.objects.get(game=g).confirmed_by_player.display_name == "Bob"
+    # and once the first has finished, every retry gets its answer
+    code, body = confirm(0)
+    assert (code, json.dumps(body, sort_keys=True)) == (200, bodies.pop())
+
+
+def test_concurrent_wrong_pins_are_counted_one_by_one_and_lock_after_five():
+    ref = user("guesser")
+    g = game(referees=[ref])
+    services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
+
+    def guess(i):
+        try:
+            services.confirm_hand(actor=as_actor(ref), game=Game.objects.get(pk=g.pk), number=1,
+                                  player_name="Bob", pin=f"{9000 + i}")
+        except NotAllowed as exc:
+            return type(exc).__name__
+
+    results = run_together(12, guess)
+    assert PinFailure.objects.filter(player__display_name="Bob").count() == 5
+    assert sorted(results).count("PinLocked") == 12 - 4
+
+
+def test_two_players_created_with_one_name_at_the_same_moment_give_one_player_and_a_clear_400():
+    from .test_api import client_for
+
+    clients = [client_for(organiser()) for _ in range(8)]
+    results = run_together(8, lambda i: clients[i].post("/api/v1/players/", {"display_name": "Twin"},
+                                                         format="json").status_code)
+    assert sorted(results) == [201] + [400] * 7
+    assert Player.objects.filter(display_name="Twin").count() == 1
+
+
+def test_the_shared_cache_counts_every_increment_from_concurrent_connections():
+    """Throttle counters: 8 connections (as 8 workers would) adding 25 each count exactly 200."""
+    from django.core.cache import cache
+
+    cache.set("concurrency-counter", 0, 60)
+    run_together(8, lambda i: [cache.incr("concurrency-counter") for _ in range(25)])
+    assert cache.get("concurrency-counter") == 200

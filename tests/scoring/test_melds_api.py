@@ -3,6 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+# The calculators store nothing, but their throttle counts in the shared cache (a database table).
+pytestmark = pytest.mark.django_db
+
 
 def post(body):
     return APIClient().post("/api/v1/melds/", data=body, format="json")

@@ -121,7 +121,8 @@ def test_a_void_reopens_a_complete_game(table):
     assert g.status == Game.Status.COMPLETE
     org = as_actor(organiser())
     services.void_hand(actor=org, game=g, number=2, reason="misdeal found")
-    _, sheet = services.confirm_hand(actor=ref, game=g, number=2, player_name="Bob", pin="2222")
+    # the void takes Ann's 49 away: Ann accepts it
+    _, sheet = services.confirm_hand(actor=ref, game=g, number=2, player_name="Ann", pin="1111")
     g.refresh_from_db()
     assert (g.status, sheet["complete"], sheet["voided"]) == (Game.Status.IN_PROGRESS, False, [2])
     assert sheet["players"]["Ann"]["points"] == 59

@@ -80,7 +80,7 @@ def test_a_referee_link_opens_the_entry_page_without_an_account(client):
     org = organiser()
     g = game(by=org)
     link = services.create_referee_link(actor=as_actor(org), game=g)
-    response = client.get(f"/r/{link.token}/")
+    response = client.post("/r/", {"token": link.token})
     assert response.status_code == 302
     assert response["Location"] == f"/games/{g.pk}/enter/"
     client.post(f"/games/{g.pk}/enter/", {"result": "dead"})
@@ -98,16 +98,21 @@ def test_an_unknown_or_revoked_link_is_refused(client):
     g = game(by=org)
     link = services.create_referee_link(actor=as_actor(org), game=g)
     services.revoke_referee_link(actor=as_actor(org), link=link)
-    assert client.get(f"/r/{link.token}/").status_code == 404
-    assert client.get("/r/not-a-token/").status_code == 404
+    assert client.post("/r/", {"token": link.token}).status_code == 404
+    assert client.post("/r/", {"token": "not-a-token"}).status_code == 404
+    assert "referee_link" not in client.session
 
 
 WEB_WRITES = ["record", "confirm", "correct", "void"]
 WEB_EXPECTED = {  # did the write happen?
-    "record": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True},
-    "confirm": {"anonymous": False, "other_referee": False, "referee": True, "enterer": False, "organiser": True},
-    "correct": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True},
-    "void": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True},
+    "record": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True,
+               "winner": False, "loser": False},
+    "confirm": {"anonymous": False, "other_referee": False, "referee": True, "enterer": False, "organiser": True,
+                "winner": False, "loser": True},
+    "correct": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True,
+                "winner": False, "loser": False},
+    "void": {"anonymous": False, "other_referee": False, "referee": True, "enterer": True, "organiser": True,
+             "winner": False, "loser": False},
 }
 
 

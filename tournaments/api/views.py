@@ -1,12 +1,12 @@
 """Tournament API views: parse, call the engine (or one service), answer. No pairing rules here."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api.views import CalculatorThrottle
+from scoring.api.parsers import BoundedJSONParser
+from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from tournaments.engine import EventError, run_event
 
 from . import schema
@@ -30,8 +30,8 @@ class EventView(APIView):
     round's pairings or the bracket out. Anonymous and throttled; stores nothing."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [CalculatorThrottle]
-    parser_classes = [JSONParser]
+    throttle_classes = [AnonymousThrottle, CalculatorThrottle]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(
         summary="Answer an event document: standings, next pairings or the bracket",

@@ -66,9 +66,12 @@ class Command(BaseCommand):
             "result": "knock", "knocker": "Fay", "upcard": "9H",
             "knocker_cards": "AS 2S 3S 7H 7D 7C JD QD KD 9C".split(),
             "opponent_cards": "4S 5S 8C 8H 8D 2C 3C TH 9H 6D".split()})
-        services.create_referee_link(actor=org, game=t1, label="Table 1 phone")
+        link = services.create_referee_link(actor=org, game=t1, label="Table 1 phone")
         self.stdout.write(self.style.SUCCESS(f"Demo club night loaded: {Player.objects.count()} players, 3 games."))
         self._print_logins()
+        # Only the link's digest is stored: this is the one time its token can be shown.
+        self.stdout.write(f"Table 1's referee link (shown once; the organiser makes more on the game's page):\n"
+                          f"  http://127.0.0.1:8000/r/#{link.token}")
 
     def _print_logins(self):
         self.stdout.write(

@@ -10,7 +10,8 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from scoring.engine import SheetError, score_sheet
+from scoring.engine import SheetError
+from scoring.sheets import score_bounded_sheet
 
 
 class Command(BaseCommand):
@@ -34,7 +35,7 @@ class Command(BaseCommand):
             self._emit(error, indent)
             sys.exit(2)
         try:
-            answer = score_sheet(request)
+            answer = score_bounded_sheet(request)
         except SheetError as exc:
             self._emit(exc.as_dict(), indent)
             sys.exit(2)

@@ -1,0 +1,66 @@
+"""What the OpenAPI schema says of every operation, for any app's API: the errors it can answer.
+
+drf-spectacular documents what each view declares; the errors every operation can give come from
+the project's machinery, so this post-processing hook adds them everywhere, in the one error shape:
+400 (bad input), 401/403 (who may), 404, 409 (an Idempotency-Key still in progress), 413 (body too
+large), 415 (not JSON), 422 (a key reused with another body), 429 (throttled, or a PIN locked out),
+503 (the database is unavailable). Safe methods get only those they can meet.
+"""
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["errors"],
+    "properties": {
+        "errors": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["hand", "field", "message"],
+                "properties": {
+                    "hand": {"type": "integer", "nullable": True, "description": "the hand the problem is in"},
+                    "field": {"type": "string", "nullable": True, "description": "the field that is wrong"},
+                    "message": {"type": "string"},
+                },
+            },
+        }
+    },
+}
+ERRORS = {
+    "400": "the input was refused: each problem names its hand and field",
+    "401": "no valid credentials: a Token or Referee authorization header",
+    "403": "this caller's role may not do this",
+    "404": "no such object, or it is not visible to this caller",
+    "405": "this method is not offered here",
+    "406": "only JSON answers are offered",
+    "409": "a request with this Idempotency-Key is still in progress: retry after Retry-After seconds",
+    "413": "the request body is larger than the limit",
+    "415": "the body must be JSON",
+    "422": "this Idempotency-Key was already used for a different request",
+    "429": "too many requests (or wrong PINs): retry after Retry-After seconds",
+    "503": "the database is unavailable for a moment: nothing was changed, retry after Retry-After seconds",
+}
+SAFE_ERRORS = ["400", "401", "403", "404", "405", "406", "429", "503"]
+ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
+
+
+def add_error_responses(result, generator, request, public):
+    components = result.setdefault("components", {})
+    components.setdefault("schemas", {})["Errors"] = ERROR_SCHEMA
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method not in {"get", "post", "put", "patch", "delete"}:
+                continue
+            codes = SAFE_ERRORS if method == "get" else list(ERRORS)
+            responses = operation.setdefault("responses", {})
+            for code in codes:
+                answer = responses.setdefault(code, {"description": ERRORS[code]})
+                answer["content"] = ERROR_CONTENT
+                if code in {"409", "429", "503"}:
+                    answer["headers"] = RETRY_AFTER
+            if method == "post":
+                operation.setdefault("parameters", []).append({
+                    "in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+                    "description": "a retry with the same key gets the first answer and changes nothing twice",
+                })
+    return result

@@ -1,0 +1,29 @@
+"""Prepare a database for scripts/schemathesis.sh: the demo club night, an organiser's API token and a
+referee link, printed as shell assignments (ORGANISER_TOKEN=..., REFEREE_TOKEN=...)."""
+
+import os
+import sys
+from io import StringIO
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
+
+import django
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+
+from scoring import services  # noqa: E402
+from scoring.models import Game  # noqa: E402
+from scoring.policy import Actor  # noqa: E402
+
+call_command("migrate", verbosity=0)
+call_command("load_demo", stdout=StringIO())
+organiser = get_user_model().objects.get(username="organiser")
+table_1 = Game.objects.get(table_label="Table 1")
+link = services.create_referee_link(actor=Actor(user=organiser), game=table_1, label="schemathesis")
+print(f"ORGANISER_TOKEN={services.issue_api_token(user=organiser)}")
+print(f"REFEREE_TOKEN={link.token}")
