@@ -19,7 +19,9 @@ from .ledger import (
     Tally,
     next_dealer_two_player,
     reject_after_complete,
+    running_totals,
     settle,
+    toward_target,
 )
 
 HOLLYWOOD_GAMES = 3
@@ -124,12 +126,12 @@ def score_hollywood(
                 t[w] = t[w].add(scored.points, scored.boxes)
             reach[w] = min(reach[w] + 1, HOLLYWOOD_GAMES)
             for game in credited:
-                if tallies[game - 1][w].points >= target:
+                if toward_target(conventions, tallies[game - 1][w]) >= target:
                     closed[game - 1], winners[game - 1] = number, w
             if conventions.hollywood_shift:
                 for p in players:
                     reach[p] = _shifted_reach(reach[p], closed)
-        game_totals = tuple({p: tallies[g][p].points for p in players} for g in range(HOLLYWOOD_GAMES))
+        game_totals = tuple(running_totals(conventions, tallies[g]) for g in range(HOLLYWOOD_GAMES))
         totals = {p: sum(t[p] for t in game_totals) for p in players}
         rows.append(HollywoodRow(SheetRow(number, dealer, scored, totals), credited, game_totals))
         dealer = next_dealer_two_player(conventions, players, dealer, scored)
@@ -215,9 +217,9 @@ def score_rotation(
         scored = score_hand(record, players=playing, conventions=conventions, number=number)  # type: ignore[arg-type]
         if scored.winner is not None:
             tallies[scored.winner] = tallies[scored.winner].add(scored.points, scored.boxes)
-            if tallies[scored.winner].points >= target:
+            if toward_target(conventions, tallies[scored.winner]) >= target:
                 winner = scored.winner
-        rows.append(ThreePlayerRow(SheetRow(number, dealer, scored, {p: tallies[p].points for p in players}), dealer))
+        rows.append(ThreePlayerRow(SheetRow(number, dealer, scored, running_totals(conventions, tallies)), dealer))
         if scored.loser is not None:
             dealer = scored.loser
     standings = settle(conventions, tallies, winner=winner, hands_played=len(rows))
@@ -269,7 +271,10 @@ def score_jersey_hand(
             raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, as_two, terms))  # type: ignore[arg-type]
     lowest = min(opponents, key=lambda p: deadwood[p])  # min keeps the first seated on a tie
     penalised, penalty = None, 0
-    if record.result is Result.KNOCK and deadwood[lowest] <= knock_dw:
+    # Under the knocker tie rule an opponent level with the knocker does not undercut: the knocker
+    # wins, and that opponent's difference adds 0.
+    undercut_at = knock_dw - 1 if conventions.tie_rule is TieRule.KNOCKER else knock_dw
+    if record.result is Result.KNOCK and deadwood[lowest] <= undercut_at:
         if deadwood[lowest] == knock_dw and conventions.tie_rule is TieRule.NO_SCORE:
             return ScoredHand(as_two, (knocker, lowest), Outcome.TIE, None, None, 0, 0, terms), None, 0
         winner, outcome = lowest, Outcome.UNDERCUT
@@ -305,12 +310,12 @@ def score_jersey(
         if penalised is not None:
             t = tallies[penalised]
             tallies[penalised] = Tally(t.points - penalty, t.hands_won, t.boxes)
-        if scored.winner is not None and tallies[scored.winner].points >= target:
+        if scored.winner is not None and toward_target(conventions, tallies[scored.winner]) >= target:
             winner = scored.winner
         deadwood = None if record.deadwood is None else {record.knocker: record.knocker_deadwood, **record.deadwood}
         rows.append(
             ThreePlayerRow(
-                SheetRow(number, dealer, scored, {p: tallies[p].points for p in players}),
+                SheetRow(number, dealer, scored, running_totals(conventions, tallies)),
                 None,
                 penalty,
                 penalised,
@@ -381,9 +386,10 @@ def score_partnership(
 ) -> PartnershipResult:
     """Score a partnership match: each deal is two two-player hands, aggregated by team.
 
-    Both hands won by one team: it scores their sum. Split: the side with more scores the difference
-    (an even split scores nothing). The team that scored the deal takes its box (plus any Oklahoma
-    extra boxes its players earned at their tables). The dealing team alternates every deal.
+    Every hand won (one or both) won by one team: it scores their sum, even 0 (a tie under
+    ``tie_rule: knocker`` is a win worth 0). Split: the side with more scores the difference (an even
+    split scores nothing). The team that scored the deal takes its box (plus any Oklahoma extra boxes
+    its players earned at their tables). The dealing team alternates every deal.
     """
     target = conventions.partnership_target
     team_tallies = {"0": Tally(), "1": Tally()}
@@ -396,6 +402,7 @@ def score_partnership(
             raise reject_after_complete(number, number - 1)
         rows = []
         won = [0, 0]
+        hands_won = [0, 0]
         extra_boxes = [0, 0]
         for table, (record, players) in enumerate(zip(pair, table_players(teams, number), strict=True)):
             dealer = players[0] if team_of(teams, players[0]) == dealing else players[1]
@@ -406,24 +413,28 @@ def score_partnership(
             if scored.winner is not None:
                 side = team_of(teams, scored.winner)
                 won[side] += scored.points
+                hands_won[side] += 1
                 extra_boxes[side] += scored.boxes - 1
                 individual[scored.winner] = individual[scored.winner].add(scored.points, scored.boxes)
             rows.append(SheetRow(number, dealer, scored, {}))
         team_points = (0, 0)
         scoring_team = None
-        if won[0] != won[1]:
-            scoring_team = 0 if won[0] > won[1] else 1
-            both = won[0] > 0 and won[1] > 0
-            amount = abs(won[0] - won[1]) if both else won[scoring_team]
+        if hands_won[0] and hands_won[1]:  # a split: the larger side scores the difference
+            if won[0] != won[1]:
+                scoring_team = 0 if won[0] > won[1] else 1
+        elif hands_won[0] or hands_won[1]:  # one team won every hand that was won (0 points still wins)
+            scoring_team = 0 if hands_won[0] else 1
+        if scoring_team is not None:
+            amount = abs(won[0] - won[1])
             team_points = (amount, 0) if scoring_team == 0 else (0, amount)
         boxes = 0
         if scoring_team is not None:
             boxes = 1 + extra_boxes[scoring_team]
             key = str(scoring_team)
             team_tallies[key] = team_tallies[key].add(team_points[scoring_team], boxes)
-            if team_tallies[key].points >= target:
+            if toward_target(conventions, team_tallies[key]) >= target:
                 winner = scoring_team
-        totals = (team_tallies["0"].points, team_tallies["1"].points)
+        totals = (toward_target(conventions, team_tallies["0"]), toward_target(conventions, team_tallies["1"]))
         out.append(Deal(number, (rows[0], rows[1]), team_points, scoring_team, boxes, totals))
         dealing = 1 - dealing
     settled = settle(conventions, team_tallies, winner=None if winner is None else str(winner), hands_played=len(out))

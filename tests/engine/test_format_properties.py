@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from scoring.engine import SheetError, score_sheet
 from scoring.engine.formats import table_players
 
-from .strategies import conventions, truncate_at_completion, two_player_hand
+from .strategies import boxes_count, conventions, truncate_at_completion, two_player_hand
 
 SETTINGS = settings(max_examples=120, deadline=None)
 
@@ -87,6 +87,7 @@ def partnership_sheets(draw):
 def test_partnership_team_points_are_what_the_individual_hands_imply(request):
     answer = score_sheet(request)
     team = {"N": 0, "S": 0, "E": 1, "W": 1}
+    box_points = boxes_count(answer)
     running = [0, 0]
     for deal in answer["hands"]:
         won = [0, 0]
@@ -98,9 +99,10 @@ def test_partnership_team_points_are_what_the_individual_hands_imply(request):
         else:
             expected = won
         assert deal["team_points"] == expected
-        running = [running[0] + expected[0], running[1] + expected[1]]
+        boxes = [deal["boxes"] if deal["scoring_team"] == side else 0 for side in (0, 1)]
+        running = [running[side] + expected[side] + box_points * boxes[side] for side in (0, 1)]
         assert deal["totals"] == running
-    assert [t["points"] for t in answer["teams"]] == running
+    assert [t["points"] + box_points * t["boxes"] for t in answer["teams"]] == running
 
 
 def test_truncation_helper_only_drops_hands_after_completion():
