@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .cards import Card
 from .conventions import Conventions, DeadHandRule, TieRule
 from .errors import SheetError
 from .hands import HandRecord, Outcome, Result, ScoredHand, deal_terms, knock_limit_message, score_hand
@@ -23,6 +24,7 @@ from .ledger import (
     settle,
     toward_target,
 )
+from .melds import CardReport
 
 HOLLYWOOD_GAMES = 3
 
@@ -236,23 +238,24 @@ def score_rotation(
 
 @dataclass(frozen=True, slots=True)
 class JerseyRecord:
-    """A Jersey Gin hand: the knocker's deadwood and both opponents'."""
+    """A Jersey Gin hand: the knocker's deadwood and both opponents' (derived from cards when entered)."""
 
     result: Result
     knocker: str | None
     knocker_deadwood: int | None
     deadwood: Mapping[str, int] | None  # the two opponents
-    upcard: object = None
+    upcard: Card | None = None
+    cards: CardReport | None = None
 
 
 def score_jersey_hand(
     record: JerseyRecord, *, players: tuple[str, str, str], conventions: Conventions, number: int
 ) -> tuple[ScoredHand, str | None, int]:
     """One Jersey hand: (the scored hand, who pays the undercut penalty, the penalty)."""
-    terms = deal_terms(conventions, record.upcard)  # type: ignore[arg-type]
+    terms = deal_terms(conventions, record.upcard)
     if conventions.oklahoma and record.upcard is None and record.result is not Result.DEAD:
         raise SheetError.one(number, "upcard", "Oklahoma hands need the deal's first upcard, like \"7S\"")
-    as_two = HandRecord(record.result, record.knocker, record.knocker_deadwood, None, record.upcard)  # type: ignore[arg-type]
+    as_two = HandRecord(record.result, record.knocker, record.knocker_deadwood, None, record.upcard, record.cards)
     if record.result is Result.DEAD:
         return ScoredHand(as_two, players[:2], Outcome.DEAD, None, None, 0, 0, terms), None, 0
     knocker = record.knocker
@@ -268,7 +271,7 @@ def score_jersey_hand(
         if knock_dw == 0:
             raise SheetError.one(number, "knocker_deadwood", "a knock with 0 deadwood is gin: record the result as gin")
         if knock_dw > terms.knock_limit:
-            raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, as_two, terms))  # type: ignore[arg-type]
+            raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, as_two, terms))
     lowest = min(opponents, key=lambda p: deadwood[p])  # min keeps the first seated on a tie
     penalised, penalty = None, 0
     # Under the knocker tie rule an opponent level with the knocker does not undercut: the knocker
@@ -290,6 +293,29 @@ def score_jersey_hand(
     boxes = 1 + (extra_boxes * terms.multiplier if conventions.oklahoma and conventions.oklahoma_extra_boxes else 0)
     scored = ScoredHand(as_two, (knocker, lowest), outcome, winner, None, points * terms.multiplier, boxes, terms)
     return scored, penalised, penalty
+
+
+def jersey_knockers_pick(
+    records: Sequence[JerseyRecord], *, players: tuple[str, ...], conventions: Conventions, number: int
+) -> int:
+    """Which of these spreads (the same hand spread differently by the knocker) is the knocker's best.
+
+    The knocker's advantage is what the knocker scores, or when undercut the penalty plus what the
+    undercutter scores, as a loss; a 0-point win (a tie to the knocker) beats a no-score tie. The
+    first of equals is taken. A hand refused whatever the spread is left to the scoring to refuse.
+    """
+
+    def advantage(record: JerseyRecord) -> tuple[int, bool]:
+        try:
+            scored, _, penalty = score_jersey_hand(record, players=players, conventions=conventions, number=number)
+        except SheetError:
+            return 0, False
+        if scored.winner == record.knocker:
+            return scored.points, True
+        return -penalty - scored.points, False
+
+    values = [advantage(r) for r in records]
+    return values.index(max(values))
 
 
 def score_jersey(
