@@ -412,10 +412,10 @@ def score_partnership(
 ) -> PartnershipResult:
     """Score a partnership match: each deal is two two-player hands, aggregated by team.
 
-    Every hand won (one or both) won by one team: it scores their sum, even 0 (a tie under
-    ``tie_rule: knocker`` is a win worth 0). Split: the side with more scores the difference (an even
-    split scores nothing). The team that scored the deal takes its box (plus any Oklahoma extra boxes
-    its players earned at their tables). The dealing team alternates every deal.
+    When only one team won at the deal's tables (one table or both), it scores what it won, even 0 (a
+    tie under ``tie_rule: knocker`` is a win worth 0). Split: the side with more scores the difference
+    (an even split scores nothing). The team that scored the deal takes its box (plus any Oklahoma
+    extra boxes its players earned at their tables). The dealing team alternates every deal.
     """
     target = conventions.partnership_target
     team_tallies = {"0": Tally(), "1": Tally()}
