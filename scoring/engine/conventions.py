@@ -27,6 +27,7 @@ class Shutout(StrEnum):
     DOUBLE_TOTAL = "double_total"
     DOUBLE_HAND_POINTS = "double_hand_points"
     DOUBLE_DIFFERENCE = "double_difference"
+    FLAT = "flat"
     NONE = "none"
 
 
@@ -44,6 +45,7 @@ class DeadHandRule(StrEnum):
 class TieRule(StrEnum):
     UNDERCUT = "undercut"
     NO_SCORE = "no_score"
+    KNOCKER = "knocker"
 
 
 class OklahomaAce(StrEnum):
@@ -68,7 +70,9 @@ class Conventions:
     game_bonus: int = 100
     box_bonus: int = 20
     box_mode: BoxMode = BoxMode.PER_HAND
+    boxes_count_toward_target: bool = False  # per-hand boxes only
     shutout: Shutout = Shutout.DOUBLE_GAME_BONUS
+    shutout_bonus: int = 100  # used by shutout "flat" only
     shutout_requires_all_hands: bool = False
     dealer_rule: DealerRule = DealerRule.LOSER_DEALS
     dead_hand_rule: DeadHandRule = DeadHandRule.SAME_DEALER
@@ -111,7 +115,9 @@ _FIELD_RULES: Mapping[str, _FieldRule] = MappingProxyType(
         "game_bonus": _BONUS,
         "box_bonus": _BONUS,
         "box_mode": _FieldRule(BoxMode),
+        "boxes_count_toward_target": _FieldRule(bool),
         "shutout": _FieldRule(Shutout),
+        "shutout_bonus": _BONUS,
         "shutout_requires_all_hands": _FieldRule(bool),
         "dealer_rule": _FieldRule(DealerRule),
         "dead_hand_rule": _FieldRule(DeadHandRule),
@@ -247,4 +253,13 @@ def resolve_conventions(spec: object, *, field: str = "conventions") -> Conventi
             changes[name] = value
     if problems:
         raise SheetError(problems)
-    return dataclasses.replace(base, **changes)
+    resolved = dataclasses.replace(base, **changes)
+    if resolved.boxes_count_toward_target and resolved.box_mode is BoxMode.NET:
+        # Net boxes are known only when the game is settled: they cannot be counted as they are won.
+        raise SheetError.one(
+            None,
+            f"{field}.boxes_count_toward_target",
+            "boxes count toward the target only when each hand's box is paid as it is won (box_mode "
+            "per_hand); these conventions pay boxes net (box_mode net) when the game is settled",
+        )
+    return resolved

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .cards import Card
 from .conventions import Conventions, DeadHandRule, TieRule
 from .errors import SheetError
 from .hands import HandRecord, Outcome, Result, ScoredHand, deal_terms, knock_limit_message, score_hand
@@ -19,8 +20,11 @@ from .ledger import (
     Tally,
     next_dealer_two_player,
     reject_after_complete,
+    running_totals,
     settle,
+    toward_target,
 )
+from .melds import CardReport
 
 HOLLYWOOD_GAMES = 3
 
@@ -124,12 +128,12 @@ def score_hollywood(
                 t[w] = t[w].add(scored.points, scored.boxes)
             reach[w] = min(reach[w] + 1, HOLLYWOOD_GAMES)
             for game in credited:
-                if tallies[game - 1][w].points >= target:
+                if toward_target(conventions, tallies[game - 1][w]) >= target:
                     closed[game - 1], winners[game - 1] = number, w
             if conventions.hollywood_shift:
                 for p in players:
                     reach[p] = _shifted_reach(reach[p], closed)
-        game_totals = tuple({p: tallies[g][p].points for p in players} for g in range(HOLLYWOOD_GAMES))
+        game_totals = tuple(running_totals(conventions, tallies[g]) for g in range(HOLLYWOOD_GAMES))
         totals = {p: sum(t[p] for t in game_totals) for p in players}
         rows.append(HollywoodRow(SheetRow(number, dealer, scored, totals), credited, game_totals))
         dealer = next_dealer_two_player(conventions, players, dealer, scored)
@@ -215,9 +219,9 @@ def score_rotation(
         scored = score_hand(record, players=playing, conventions=conventions, number=number)  # type: ignore[arg-type]
         if scored.winner is not None:
             tallies[scored.winner] = tallies[scored.winner].add(scored.points, scored.boxes)
-            if tallies[scored.winner].points >= target:
+            if toward_target(conventions, tallies[scored.winner]) >= target:
                 winner = scored.winner
-        rows.append(ThreePlayerRow(SheetRow(number, dealer, scored, {p: tallies[p].points for p in players}), dealer))
+        rows.append(ThreePlayerRow(SheetRow(number, dealer, scored, running_totals(conventions, tallies)), dealer))
         if scored.loser is not None:
             dealer = scored.loser
     standings = settle(conventions, tallies, winner=winner, hands_played=len(rows))
@@ -234,23 +238,24 @@ def score_rotation(
 
 @dataclass(frozen=True, slots=True)
 class JerseyRecord:
-    """A Jersey Gin hand: the knocker's deadwood and both opponents'."""
+    """A Jersey Gin hand: the knocker's deadwood and both opponents' (derived from cards when entered)."""
 
     result: Result
     knocker: str | None
     knocker_deadwood: int | None
     deadwood: Mapping[str, int] | None  # the two opponents
-    upcard: object = None
+    upcard: Card | None = None
+    cards: CardReport | None = None
 
 
 def score_jersey_hand(
     record: JerseyRecord, *, players: tuple[str, str, str], conventions: Conventions, number: int
 ) -> tuple[ScoredHand, str | None, int]:
     """One Jersey hand: (the scored hand, who pays the undercut penalty, the penalty)."""
-    terms = deal_terms(conventions, record.upcard)  # type: ignore[arg-type]
+    terms = deal_terms(conventions, record.upcard)
     if conventions.oklahoma and record.upcard is None and record.result is not Result.DEAD:
         raise SheetError.one(number, "upcard", "Oklahoma hands need the deal's first upcard, like \"7S\"")
-    as_two = HandRecord(record.result, record.knocker, record.knocker_deadwood, None, record.upcard)  # type: ignore[arg-type]
+    as_two = HandRecord(record.result, record.knocker, record.knocker_deadwood, None, record.upcard, record.cards)
     if record.result is Result.DEAD:
         return ScoredHand(as_two, players[:2], Outcome.DEAD, None, None, 0, 0, terms), None, 0
     knocker = record.knocker
@@ -266,10 +271,13 @@ def score_jersey_hand(
         if knock_dw == 0:
             raise SheetError.one(number, "knocker_deadwood", "a knock with 0 deadwood is gin: record the result as gin")
         if knock_dw > terms.knock_limit:
-            raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, as_two, terms))  # type: ignore[arg-type]
+            raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, as_two, terms))
     lowest = min(opponents, key=lambda p: deadwood[p])  # min keeps the first seated on a tie
     penalised, penalty = None, 0
-    if record.result is Result.KNOCK and deadwood[lowest] <= knock_dw:
+    # Under the knocker tie rule an opponent level with the knocker does not undercut: the knocker
+    # wins, and that opponent's difference adds 0.
+    undercut_at = knock_dw - 1 if conventions.tie_rule is TieRule.KNOCKER else knock_dw
+    if record.result is Result.KNOCK and deadwood[lowest] <= undercut_at:
         if deadwood[lowest] == knock_dw and conventions.tie_rule is TieRule.NO_SCORE:
             return ScoredHand(as_two, (knocker, lowest), Outcome.TIE, None, None, 0, 0, terms), None, 0
         winner, outcome = lowest, Outcome.UNDERCUT
@@ -285,6 +293,29 @@ def score_jersey_hand(
     boxes = 1 + (extra_boxes * terms.multiplier if conventions.oklahoma and conventions.oklahoma_extra_boxes else 0)
     scored = ScoredHand(as_two, (knocker, lowest), outcome, winner, None, points * terms.multiplier, boxes, terms)
     return scored, penalised, penalty
+
+
+def jersey_knockers_pick(
+    records: Sequence[JerseyRecord], *, players: tuple[str, ...], conventions: Conventions, number: int
+) -> int:
+    """Which of these spreads (the same hand spread differently by the knocker) is the knocker's best.
+
+    The knocker's advantage is what the knocker scores, or when undercut the penalty plus what the
+    undercutter scores, as a loss; a 0-point win (a tie to the knocker) beats a no-score tie. The
+    first of equals is taken. A hand refused whatever the spread is left to the scoring to refuse.
+    """
+
+    def advantage(record: JerseyRecord) -> tuple[int, bool]:
+        try:
+            scored, _, penalty = score_jersey_hand(record, players=players, conventions=conventions, number=number)
+        except SheetError:
+            return 0, False
+        if scored.winner == record.knocker:
+            return scored.points, True
+        return -penalty - scored.points, False
+
+    values = [advantage(r) for r in records]
+    return values.index(max(values))
 
 
 def score_jersey(
@@ -305,12 +336,12 @@ def score_jersey(
         if penalised is not None:
             t = tallies[penalised]
             tallies[penalised] = Tally(t.points - penalty, t.hands_won, t.boxes)
-        if scored.winner is not None and tallies[scored.winner].points >= target:
+        if scored.winner is not None and toward_target(conventions, tallies[scored.winner]) >= target:
             winner = scored.winner
         deadwood = None if record.deadwood is None else {record.knocker: record.knocker_deadwood, **record.deadwood}
         rows.append(
             ThreePlayerRow(
-                SheetRow(number, dealer, scored, {p: tallies[p].points for p in players}),
+                SheetRow(number, dealer, scored, running_totals(conventions, tallies)),
                 None,
                 penalty,
                 penalised,
@@ -381,7 +412,8 @@ def score_partnership(
 ) -> PartnershipResult:
     """Score a partnership match: each deal is two two-player hands, aggregated by team.
 
-    Both hands won by one team: it scores their sum. Split: the side with more scores the difference
+    When only one team won at the deal's tables (one table or both), it scores what it won, even 0 (a
+    tie under ``tie_rule: knocker`` is a win worth 0). Split: the side with more scores the difference
     (an even split scores nothing). The team that scored the deal takes its box (plus any Oklahoma
     extra boxes its players earned at their tables). The dealing team alternates every deal.
     """
@@ -396,6 +428,7 @@ def score_partnership(
             raise reject_after_complete(number, number - 1)
         rows = []
         won = [0, 0]
+        hands_won = [0, 0]
         extra_boxes = [0, 0]
         for table, (record, players) in enumerate(zip(pair, table_players(teams, number), strict=True)):
             dealer = players[0] if team_of(teams, players[0]) == dealing else players[1]
@@ -406,24 +439,28 @@ def score_partnership(
             if scored.winner is not None:
                 side = team_of(teams, scored.winner)
                 won[side] += scored.points
+                hands_won[side] += 1
                 extra_boxes[side] += scored.boxes - 1
                 individual[scored.winner] = individual[scored.winner].add(scored.points, scored.boxes)
             rows.append(SheetRow(number, dealer, scored, {}))
         team_points = (0, 0)
         scoring_team = None
-        if won[0] != won[1]:
-            scoring_team = 0 if won[0] > won[1] else 1
-            both = won[0] > 0 and won[1] > 0
-            amount = abs(won[0] - won[1]) if both else won[scoring_team]
+        if hands_won[0] and hands_won[1]:  # a split: the larger side scores the difference
+            if won[0] != won[1]:
+                scoring_team = 0 if won[0] > won[1] else 1
+        elif hands_won[0] or hands_won[1]:  # one team won every hand that was won (0 points still wins)
+            scoring_team = 0 if hands_won[0] else 1
+        if scoring_team is not None:
+            amount = abs(won[0] - won[1])
             team_points = (amount, 0) if scoring_team == 0 else (0, amount)
         boxes = 0
         if scoring_team is not None:
             boxes = 1 + extra_boxes[scoring_team]
             key = str(scoring_team)
             team_tallies[key] = team_tallies[key].add(team_points[scoring_team], boxes)
-            if team_tallies[key].points >= target:
+            if toward_target(conventions, team_tallies[key]) >= target:
                 winner = scoring_team
-        totals = (team_tallies["0"].points, team_tallies["1"].points)
+        totals = (toward_target(conventions, team_tallies["0"]), toward_target(conventions, team_tallies["1"]))
         out.append(Deal(number, (rows[0], rows[1]), team_points, scoring_team, boxes, totals))
         dealing = 1 - dealing
     settled = settle(conventions, team_tallies, winner=None if winner is None else str(winner), hands_played=len(out))

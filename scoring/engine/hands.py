@@ -130,9 +130,11 @@ def score_hand(
             )
         if knock_dw > terms.knock_limit:
             raise SheetError.one(number, "knocker_deadwood", knock_limit_message(conventions, record, terms))
-        if knock_dw < opp_dw:
+        tied = knock_dw == opp_dw
+        if knock_dw < opp_dw or (tied and conventions.tie_rule is TieRule.KNOCKER):
+            # under the knocker tie rule a tie is an ordinary knock worth 0 that still wins the box
             outcome, winner, loser, points = Outcome.KNOCK, knocker, opponent, opp_dw - knock_dw
-        elif knock_dw == opp_dw and conventions.tie_rule is TieRule.NO_SCORE:
+        elif tied and conventions.tie_rule is TieRule.NO_SCORE:
             return ScoredHand(record, players, Outcome.TIE, None, None, 0, 0, terms)
         else:
             outcome, winner, loser = Outcome.UNDERCUT, opponent, knocker

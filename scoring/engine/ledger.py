@@ -29,6 +29,14 @@ class Tally:
         return Tally(self.points + points, self.hands_won + 1, self.boxes + boxes)
 
 
+def toward_target(conventions: Conventions, tally: Tally) -> int:
+    """The running total the target is measured against: the points, plus the box points when a club
+    counts per-hand boxes as they are won (``boxes_count_toward_target``)."""
+    if conventions.boxes_count_toward_target:
+        return tally.points + conventions.box_bonus * tally.boxes
+    return tally.points
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A player's grand total, broken down as the score sheet shows it."""
@@ -54,6 +62,11 @@ class Standing:
             "shutout_bonus": self.shutout_bonus,
             "total": self.total,
         }
+
+
+def running_totals(conventions: Conventions, tallies: Mapping[str, Tally]) -> dict[str, int]:
+    """Everyone's running total toward the target: the score sheet's totals column."""
+    return {name: toward_target(conventions, t) for name, t in tallies.items()}
 
 
 def settle(
@@ -84,7 +97,8 @@ def settle(
         current = replace(current, box_bonus=conventions.box_bonus * sum(won.boxes - t.boxes for t in losers))
     current = replace(current, game_bonus=conventions.game_bonus)
 
-    shut_out = all(t.points == 0 for t in losers)
+    # "Scored nothing": no points, and no box points either when boxes count toward the target.
+    shut_out = all(t.points == 0 and toward_target(conventions, t) == 0 for t in losers)
     if conventions.shutout_requires_all_hands:
         shut_out = shut_out and won.hands_won == hands_played
     if shut_out:
@@ -93,6 +107,7 @@ def settle(
             Shutout.DOUBLE_TOTAL: current.points + current.box_bonus + current.game_bonus,
             Shutout.DOUBLE_HAND_POINTS: current.points,
             Shutout.DOUBLE_DIFFERENCE: current.points - sum(t.points for t in losers),
+            Shutout.FLAT: conventions.shutout_bonus,
             Shutout.NONE: 0,
         }[conventions.shutout]
         current = replace(current, shutout_bonus=shutout_bonus)
@@ -120,7 +135,7 @@ def next_dealer_two_player(
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
-    """One line of the score sheet: the hand, who dealt it, and everyone's running points after it."""
+    """One line of the score sheet: the hand, who dealt it, and everyone's running total after it."""
 
     number: int
     dealer: str
@@ -171,9 +186,9 @@ def score_game(
         scored = score_hand(record, players=players, conventions=conventions, number=number)
         if scored.winner is not None:
             tallies[scored.winner] = tallies[scored.winner].add(scored.points, scored.boxes)
-            if tallies[scored.winner].points >= target:
+            if toward_target(conventions, tallies[scored.winner]) >= target:
                 winner = scored.winner
-        rows.append(SheetRow(number, dealer, scored, {p: tallies[p].points for p in players}))
+        rows.append(SheetRow(number, dealer, scored, running_totals(conventions, tallies)))
         dealer = next_dealer_two_player(conventions, players, dealer, scored)
     standings = settle(conventions, tallies, winner=winner, hands_played=len(rows))
     return GameResult(

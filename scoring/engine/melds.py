@@ -14,7 +14,7 @@ about conventions or points.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -351,14 +351,33 @@ def opponent_without_layoffs(opponent: Hand) -> OpponentResult:
     return OpponentResult(own.melds, (), own.deadwood_cards)
 
 
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """One way the knocker may spread, and what each opponent (by key) makes of it."""
+
+    arrangement: Arrangement | None  # None: a gin entered without the knocker's cards
+    opponents: Mapping[str | None, OpponentResult]
+
+
+def spreads(
+    knocker: Hand, opponents: Mapping[str | None, Hand], *, declared: Arrangement | None = None
+) -> list[Spread]:
+    """The knocker's spread as declared, or each least-deadwood one, with every opponent's best lay-offs.
+
+    Each opponent lays off onto the knocker's melds as spread and nothing else: with two opponents
+    (Jersey) neither can use the other's melds or a card the other laid off, so each opponent's best
+    is found on its own. Chaining onto one's own lay-offs is allowed, as in two-player gin.
+    """
+    candidates = [declared] if declared is not None else best_arrangements(knocker.mask)
+    return [Spread(x, {key: best_layoffs(x.melds, hand) for key, hand in opponents.items()}) for x in candidates]
+
+
 def knockers_choice(knocker: Hand, opponent: Hand | None) -> tuple[Arrangement, OpponentResult | None]:
     """Among the knocker's least-deadwood arrangements, the one leaving the opponent the most deadwood."""
-    candidates = best_arrangements(knocker.mask)
     if opponent is None:
-        return candidates[0], None
-    scored = [(best_layoffs(x.melds, opponent), x) for x in candidates]
-    result, chosen = max(scored, key=lambda pair: pair[0].deadwood)
-    return chosen, result
+        return best_arrangements(knocker.mask)[0], None
+    chosen = max(spreads(knocker, {None: opponent}), key=lambda s: s.opponents[None].deadwood)
+    return chosen.arrangement, chosen.opponents[None]
 
 
 def check_meld(cards: Sequence[Card]) -> Meld:
@@ -380,23 +399,48 @@ def check_meld(cards: Sequence[Card]) -> Meld:
     )
 
 
+def _names(cards: Iterable[Card] | None) -> list[str] | None:
+    return None if cards is None else [str(c) for c in cards]
+
+
 @dataclass(frozen=True, slots=True)
 class CardReport:
-    """What the engine found in a card-level hand, reported beside the counts."""
+    """What the engine found in a card-level hand, reported beside the counts.
+
+    ``opponents`` holds what each opponent entered as cards made of the spread: the two-player
+    opponent under the key None, Jersey's opponents under their names (None for one entered as a count).
+    """
 
     knocker_melds: tuple[Meld, ...] | None
     knocker_deadwood_cards: tuple[Card, ...] | None
-    opponent: OpponentResult | None
+    opponents: Mapping[str | None, OpponentResult | None]
 
-    def as_dict(self) -> dict[str, object]:
-        def names(cards):
-            return None if cards is None else [str(c) for c in cards]
-
-        opp = self.opponent
+    def _knocker(self) -> dict[str, object]:
         return {
             "knocker_melds": None if self.knocker_melds is None else [m.names() for m in self.knocker_melds],
-            "knocker_deadwood_cards": names(self.knocker_deadwood_cards),
-            "opponent_melds": None if opp is None else [m.names() for m in opp.melds],
-            "layoffs": None if opp is None else [{"card": str(lo.card), "meld": lo.meld.names()} for lo in opp.layoffs],
-            "opponent_deadwood_cards": None if opp is None else names(opp.deadwood_cards),
+            "knocker_deadwood_cards": _names(self.knocker_deadwood_cards),
         }
+
+    def as_dict(self) -> dict[str, object]:
+        """The two-player fields of the score-sheet contract."""
+        opp = self.opponents.get(None)
+        return {
+            **self._knocker(),
+            "opponent_melds": None if opp is None else [m.names() for m in opp.melds],
+            "layoffs": None if opp is None else _layoff_names(opp),
+            "opponent_deadwood_cards": None if opp is None else _names(opp.deadwood_cards),
+        }
+
+    def as_jersey_dict(self) -> dict[str, object]:
+        """Jersey's fields: the same findings per opponent, keyed by name."""
+        opps = self.opponents
+        return {
+            **self._knocker(),
+            "opponents_melds": {k: None if o is None else [m.names() for m in o.melds] for k, o in opps.items()},
+            "opponents_layoffs": {k: None if o is None else _layoff_names(o) for k, o in opps.items()},
+            "opponents_deadwood_cards": {k: None if o is None else _names(o.deadwood_cards) for k, o in opps.items()},
+        }
+
+
+def _layoff_names(result: OpponentResult) -> list[dict[str, object]]:
+    return [{"card": str(lo.card), "meld": lo.meld.names()} for lo in result.layoffs]

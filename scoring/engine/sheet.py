@@ -10,14 +10,16 @@ It must not do I/O: the management command and the API view feed it and print it
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .cards import CardError, Hand, parse_card, parse_cards
+from .cards import Card, CardError, Hand, parse_card, parse_cards
 from .conventions import MAX_DEADWOOD, Conventions, resolve_conventions
 from .errors import Problem, SheetError
 from .formats import (
     JerseyRecord,
     ThreePlayerResult,
+    jersey_knockers_pick,
     score_hollywood,
     score_jersey,
     score_partnership,
@@ -30,11 +32,11 @@ from .ledger import GameResult, SheetRow, score_game
 from .melds import (
     Arrangement,
     CardReport,
+    Spread,
     best_arrangements,
-    best_layoffs,
     check_meld,
-    knockers_choice,
     opponent_without_layoffs,
+    spreads,
 )
 
 FORMATS = ("standard", "hollywood", "rotation", "jersey", "partnership")
@@ -125,6 +127,42 @@ class FieldReader:
             raise SheetError(self.problems)
 
 
+@dataclass(frozen=True, slots=True)
+class HandHead:
+    """What every non-dead hand starts with: the result, the upcard, the knocker and the knocker's count."""
+
+    kind: Result
+    upcard: Card | None
+    knocker: str | None
+    knocker_deadwood: int | None
+
+
+def read_hand_head(
+    r: FieldReader, *, players: tuple[str, ...], among: str, dead_fields: tuple[str, ...]
+) -> HandHead | None:
+    """The result, upcard, knocker and knocker's deadwood of a hand (None when the result is unreadable).
+
+    A dead hand may carry none of ``dead_fields``. The knocker's count is required of a knock
+    entered without the knocker's cards, and must be 0 (or left out) for gin and big gin.
+    """
+    result = r.choice("result", tuple(m.value for m in Result), required=True)
+    upcard = r.card("upcard")
+    if result is None:
+        return None
+    kind = Result(result)
+    if kind is Result.DEAD:
+        for name in dead_fields:
+            if r.has(name):
+                r.problem(name, "a dead hand has no knocker and no deadwood; leave it out")
+        return HandHead(kind, upcard, None, None)
+    knocker = r.player("knocker", players, required=True, among=among)
+    has_knocker_cards = r.has("knocker_cards") or r.has("knocker_melds")
+    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK and not has_knocker_cards)
+    if kind is not Result.KNOCK and knocker_dw not in (None, 0):
+        r.problem("knocker_deadwood", f"{kind.value.replace('_', ' ')} means no deadwood; {knocker_dw} recorded")
+    return HandHead(kind, upcard, knocker, knocker_dw)
+
+
 def read_two_player_hand(
     raw: object,
     *,
@@ -137,37 +175,33 @@ def read_two_player_hand(
 ) -> tuple[HandRecord | None, FieldReader]:
     """A knock/gin/big-gin/dead hand between two players, from its contract form (counts or cards)."""
     r = FieldReader(raw, hand=number, prefix=prefix)
-    r.reject_unknown(("result", *COUNT_FIELDS, *CARD_FIELDS, *extra_fields))
-    result = r.choice("result", tuple(m.value for m in Result), required=True)
-    upcard = r.card("upcard")
-    if result is None:
+    if "opponents_cards" in r.data:
+        r.problem("opponents_cards", "only Jersey hands have two opponents; give this hand's opponent_cards")
+    r.reject_unknown(("result", *COUNT_FIELDS, *CARD_FIELDS, *extra_fields, "opponents_cards"))
+    not_when_dead = ("knocker", "knocker_deadwood", "opponent_deadwood", *CARD_FIELDS)
+    head = read_hand_head(r, players=players, among=among, dead_fields=not_when_dead)
+    if head is None:
         return None, r
-    kind = Result(result)
-    has_cards = any(r.has(f) for f in CARD_FIELDS)
-    if kind is Result.DEAD:
-        for name in ("knocker", "knocker_deadwood", "opponent_deadwood", *CARD_FIELDS):
-            if r.has(name):
-                r.problem(name, "a dead hand has no knocker and no deadwood; leave it out")
-        return (HandRecord(kind, upcard=upcard) if not r.problems else None), r
-
-    knocker = r.player("knocker", players, required=True, among=among)
-    has_knocker_cards = r.has("knocker_cards") or r.has("knocker_melds")
-    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK and not has_knocker_cards)
+    if head.kind is Result.DEAD:
+        return (HandRecord(head.kind, upcard=head.upcard) if not r.problems else None), r
     opponent_dw = r.integer("opponent_deadwood", required=not r.has("opponent_cards"))
-    if kind in (Result.GIN, Result.BIG_GIN) and knocker_dw not in (None, 0):
-        name = kind.value.replace("_", " ")
-        r.problem("knocker_deadwood", f"{name} means no deadwood; {knocker_dw} recorded")
-    record = HandRecord(kind, knocker, knocker_dw, opponent_dw, upcard)
-    if has_cards and not r.problems:
-        record = read_card_level(r, record)
-    if kind is not Result.KNOCK and record.knocker_deadwood is None:
-        record = HandRecord(kind, record.knocker, 0, record.opponent_deadwood, record.upcard, record.cards)
+    knocker_dw, report = head.knocker_deadwood, None
+    if any(r.has(f) for f in CARD_FIELDS) and not r.problems:
+        knocker, declared = read_knocker_cards(r, head.kind)
+        opponent = _cards_field(r, "opponent_cards", (10,)) if r.has("opponent_cards") else None
+        entry = OpponentEntry(opponent, opponent_dw, "opponent_cards", "opponent_deadwood", "the opponent's")
+        found = work_out_cards(r, head.kind, knocker, declared, knocker_dw, {None: entry}, _most_opponent_deadwood)
+        if found is not None:
+            knocker_dw, opponent_dw, report = found.knocker_deadwood, found.deadwood[None], found.report
+    if head.kind is not Result.KNOCK and knocker_dw is None:
+        knocker_dw = 0
+    record = HandRecord(head.kind, head.knocker, knocker_dw, opponent_dw, head.upcard, report)
     return (record if not r.problems else None), r
 
 
-def _cards_field(r: FieldReader, name: str, sizes: tuple[int, ...] | None) -> Hand | None:
+def _cards_field(r: FieldReader, name: str, sizes: tuple[int, ...] | None, raw: object = None) -> Hand | None:
     try:
-        return parse_cards(r.data[name], sizes=sizes)
+        return parse_cards(r.data[name] if raw is None else raw, sizes=sizes)
     except CardError as exc:
         r.problem(name, str(exc))
         return None
@@ -200,78 +234,121 @@ def _cards_text(cards) -> str:
     return " ".join(str(c) for c in cards) or "none"
 
 
-def read_card_level(r: FieldReader, record: HandRecord) -> HandRecord:
-    """Fill a hand's counts from its cards: the knocker's melds, the opponent's melds and lay-offs.
-
-    Counts entered beside the cards must agree with them.
-    """
-    kind = record.result
+def read_knocker_cards(r: FieldReader, kind: Result) -> tuple[Hand | None, Arrangement | None]:
+    """The knocker's cards (``knocker_cards``) or declared spread (``knocker_melds`` + deadwood cards)."""
     size = 11 if kind is Result.BIG_GIN else 10
     if r.has("knocker_cards") and (r.has("knocker_melds") or r.has("knocker_deadwood_cards")):
         r.problem("knocker_cards", "give either knocker_cards or knocker_melds with knocker_deadwood_cards, not both")
-        return record
+        return None, None
     if r.has("knocker_deadwood_cards") and not r.has("knocker_melds"):
         r.problem("knocker_deadwood_cards", "goes with knocker_melds: declare the melds as well")
-        return record
-    knocker: Hand | None = None
-    declared: Arrangement | None = None
+        return None, None
     if r.has("knocker_cards"):
-        knocker = _cards_field(r, "knocker_cards", (size,))
-    elif r.has("knocker_melds"):
+        return _cards_field(r, "knocker_cards", (size,)), None
+    if r.has("knocker_melds"):
         found = _declared_arrangement(r, size)
         if found:
-            knocker, declared = found
-    opponent = _cards_field(r, "opponent_cards", (10,)) if r.has("opponent_cards") else None
-    if r.problems:
-        return record
-    if knocker is not None and opponent is not None and knocker.mask & opponent.mask:
-        both = _cards_text(c for c in knocker.cards if opponent.mask >> c & 1)
-        r.problem("opponent_cards", f"{both} cannot be in both hands")
-        return record
-    if kind is Result.KNOCK and knocker is None:
-        r.problem("opponent_cards", "the knocker's cards (knocker_cards or knocker_melds) are needed to work out "
-                  "the lay-offs")
-        return record
+            return found
+    return None, None
 
-    arrangement = None
-    opp_result = None
+
+@dataclass(frozen=True, slots=True)
+class OpponentEntry:
+    """One opponent's part of a card-level hand as entered: cards, a count, or both (which must agree)."""
+
+    cards: Hand | None
+    count: int | None
+    cards_field: str
+    count_field: str
+    whose: str  # "the opponent's", "B's": for messages
+
+
+@dataclass(frozen=True, slots=True)
+class CardFindings:
+    """A card-level hand worked out: what the engine found, and the counts it gives."""
+
+    report: CardReport
+    knocker_deadwood: int | None
+    deadwood: Mapping[str | None, int | None]  # per opponent key
+
+
+def _most_opponent_deadwood(options: list[Spread]) -> Spread:
+    """Two players: the knocker spreads what leaves the opponent the most deadwood (the first such)."""
+    return max(options, key=lambda s: s.opponents[None].deadwood if None in s.opponents else 0)
+
+
+def work_out_cards(
+    r: FieldReader,
+    kind: Result,
+    knocker: Hand | None,
+    declared: Arrangement | None,
+    knocker_dw: int | None,
+    opponents: Mapping[str | None, OpponentEntry],
+    choose: Callable[[list[Spread]], Spread],
+) -> CardFindings | None:
+    """The melds, lay-offs and deadwood of a card-level hand, for one opponent or two.
+
+    Without a declared spread, ``choose`` picks among the knocker's least-deadwood spreads, after
+    keeping those that agree with every count entered (the referee saw which one was spread). Counts
+    entered beside the cards must then agree with them, or the difference is reported. None (with
+    the problems in ``r``) when the cards cannot be worked out.
+    """
+    if r.problems:
+        return None
+    hands = [("the knocker's", "knocker_cards", knocker)]
+    hands += [(e.whose, e.cards_field, e.cards) for e in opponents.values()]
+    for i, (whose, field, hand) in enumerate(hands):
+        for earlier_whose, _, earlier in hands[:i]:
+            if hand is not None and earlier is not None and hand.mask & earlier.mask:
+                both = _cards_text(c for c in hand.cards if earlier.mask >> c & 1)
+                r.problem(field, f"{both} cannot be in both {earlier_whose} and {whose} hands")
+    with_cards = {key: e.cards for key, e in opponents.items() if e.cards is not None}
+    if kind is Result.KNOCK and knocker is None and with_cards:
+        field = next(e.cards_field for e in opponents.values() if e.cards is not None)
+        r.problem(field, "the knocker's cards (knocker_cards or knocker_melds) are needed to work out the lay-offs")
+    if r.problems:
+        return None
+
     if kind is Result.KNOCK:
-        if declared is not None:
-            arrangement = declared
-            opp_result = best_layoffs(declared.melds, opponent) if opponent is not None else None
-        else:
-            arrangement, opp_result = knockers_choice(knocker, opponent)
-    else:
+        assert knocker is not None
+        options = spreads(knocker, with_cards, declared=declared)
+    else:  # gin and big gin: all the knocker's cards melded, no lay-offs
+        arrangement = None
         if knocker is not None:
             arrangement = declared or best_arrangements(knocker.mask)[0]
             if arrangement.deadwood_cards:
                 name = "big gin needs all 11 cards" if kind is Result.BIG_GIN else "gin needs all 10 cards"
-                field = "knocker_melds" if declared else "knocker_cards"
-                r.problem(field, f"{name} melded; these leave {arrangement.deadwood} deadwood "
-                          f"({_cards_text(arrangement.deadwood_cards)})")
-                return record
-        if opponent is not None:
-            opp_result = opponent_without_layoffs(opponent)
+                r.problem("knocker_melds" if declared else "knocker_cards", f"{name} melded; these leave "
+                          f"{arrangement.deadwood} deadwood ({_cards_text(arrangement.deadwood_cards)})")
+                return None
+        options = [Spread(arrangement, {key: opponent_without_layoffs(h) for key, h in with_cards.items()})]
+    agreeing = [
+        s for s in options
+        if all(e.count is None or key not in s.opponents or s.opponents[key].deadwood == e.count
+               for key, e in opponents.items())
+    ]
+    chosen = agreeing[0] if len(agreeing) == 1 else choose(agreeing or options)
 
-    knocker_dw = record.knocker_deadwood
-    opponent_dw = record.opponent_deadwood
+    arrangement = chosen.arrangement
     if arrangement is not None:
         if knocker_dw is not None and knocker_dw != arrangement.deadwood:
             r.problem("knocker_deadwood", f"{knocker_dw} recorded, but the knocker's cards leave "
                       f"{arrangement.deadwood} ({_cards_text(arrangement.deadwood_cards)})")
         knocker_dw = arrangement.deadwood
-    if opp_result is not None:
-        if opponent_dw is not None and opponent_dw != opp_result.deadwood:
+    deadwood: dict[str | None, int | None] = {}
+    for key, entry in opponents.items():
+        found = chosen.opponents.get(key)
+        deadwood[key] = entry.count if found is None else found.deadwood
+        if found is not None and entry.count is not None and entry.count != found.deadwood:
             after = " after lay-offs" if kind is Result.KNOCK else ""
-            r.problem("opponent_deadwood", f"{opponent_dw} recorded, but the opponent's cards leave "
-                      f"{opp_result.deadwood}{after} ({_cards_text(opp_result.deadwood_cards)})")
-        opponent_dw = opp_result.deadwood
+            r.problem(entry.count_field, f"{entry.count} recorded, but {entry.whose} cards leave "
+                      f"{found.deadwood}{after} ({_cards_text(found.deadwood_cards)})")
     report = CardReport(
         knocker_melds=arrangement.melds if arrangement else None,
         knocker_deadwood_cards=arrangement.deadwood_cards if arrangement else None,
-        opponent=opp_result,
+        opponents={key: chosen.opponents.get(key) for key in opponents},
     )
-    return HandRecord(kind, record.knocker, knocker_dw, opponent_dw, record.upcard, report)
+    return CardFindings(report, knocker_dw, deadwood)
 
 
 def read_players(data: Mapping[str, Any], count: int) -> tuple[str, ...]:
@@ -445,55 +522,108 @@ def _score_rotation(data: Mapping[str, Any], conventions: Conventions) -> dict[s
     return {"hands": rows, **_three_player_answer(result)}
 
 
-def read_jersey_hand(raw: object, *, number: int, players: tuple[str, ...]) -> tuple[JerseyRecord | None, FieldReader]:
+JERSEY_CARD_FIELDS = ("knocker_cards", "knocker_melds", "knocker_deadwood_cards", "opponents_cards")
+
+
+def _by_opponent(r: FieldReader, field: str, opponents: list[str], example: str) -> Mapping[str, Any] | None:
+    """A per-opponent object (``deadwood``, ``opponents_cards``), checked to name only the opponents.
+
+    None when it is there but not an object (reported).
+    """
+    raw = r.data.get(field)
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        r.problem(field, f"must be an object naming each opponent, like {{{example}}}")
+        return None
+    for name in raw:
+        if name not in opponents:
+            r.problem(f"{field}.{name}", f"{name!r} is not an opponent of the knocker ({', '.join(opponents)})")
+    return raw
+
+
+def read_jersey_hand(
+    raw: object, *, number: int, players: tuple[str, ...], conventions: Conventions
+) -> tuple[JerseyRecord | None, FieldReader]:
+    """A Jersey hand: the knocker's count or cards, and each opponent's count or cards (or both, agreeing)."""
     r = FieldReader(raw, hand=number)
-    r.reject_unknown(("result", "knocker", "knocker_deadwood", "deadwood", "upcard"))
-    for name in CARD_FIELDS:
+    for name in ("opponent_deadwood", "opponent_cards"):
         if name in r.data:
-            r.problem(name, "Jersey hands are entered as counts: knocker_deadwood and deadwood")
-    result = r.choice("result", tuple(m.value for m in Result), required=True)
-    upcard = r.card("upcard")
-    if result is None:
+            r.problem(name, "a Jersey hand has two opponents: give their counts as deadwood and their cards "
+                      "as opponents_cards, each an object by name")
+    r.reject_unknown(("result", "knocker", "knocker_deadwood", "deadwood", "upcard", *JERSEY_CARD_FIELDS,
+                      "opponent_deadwood", "opponent_cards"))
+    head = read_hand_head(r, players=players, among="a player of this game",
+                          dead_fields=("knocker", "knocker_deadwood", "deadwood", *JERSEY_CARD_FIELDS))
+    if head is None:
         return None, r
-    kind = Result(result)
-    if kind is Result.DEAD:
-        for name in ("knocker", "knocker_deadwood", "deadwood"):
-            if r.has(name):
-                r.problem(name, "a dead hand has no knocker and no deadwood; leave it out")
-        return (JerseyRecord(kind, None, None, None, upcard) if not r.problems else None), r
-    knocker = r.player("knocker", players, required=True)
-    knocker_dw = r.integer("knocker_deadwood", required=kind is Result.KNOCK)
-    if kind is not Result.KNOCK:
-        if knocker_dw not in (None, 0):
-            r.problem("knocker_deadwood", f"{kind.value.replace('_', ' ')} means no deadwood; {knocker_dw} recorded")
-        knocker_dw = 0
-    raw_dw = r.data.get("deadwood")
-    deadwood: dict[str, int] = {}
-    if knocker is not None:
-        opponents = [p for p in players if p != knocker]
-        if not isinstance(raw_dw, Mapping):
-            r.problem("deadwood", f"is required: each opponent's deadwood, like {{\"{opponents[0]}\": 12, "
-                      f"\"{opponents[1]}\": 20}}")
-        else:
-            for name in raw_dw:
-                if name not in opponents:
-                    message = f"{name!r} is not an opponent of the knocker ({', '.join(opponents)})"
-                    r.problem(f"deadwood.{name}", message)
-            sub = FieldReader(raw_dw, hand=number, prefix="deadwood.")
-            for name in opponents:
-                value = sub.integer(name, required=True)
-                if value is not None:
-                    deadwood[name] = value
-            r.problems.extend(sub.problems)
+    if head.kind is Result.DEAD:
+        return (JerseyRecord(head.kind, None, None, None, head.upcard) if not r.problems else None), r
+    knocker, knocker_dw = head.knocker, head.knocker_deadwood
+    if knocker is None:
+        return None, r
+    opponents = [p for p in players if p != knocker]
+    example = f'"{opponents[0]}": 12, "{opponents[1]}": 20'
+    if not r.has("deadwood") and not r.has("opponents_cards"):
+        r.problem("deadwood", f"is required: each opponent's deadwood, like {{{example}}}, or their cards "
+                  "in opponents_cards")
+        return None, r
+    raw_counts = _by_opponent(r, "deadwood", opponents, example)
+    raw_cards = _by_opponent(r, "opponents_cards", opponents, f'"{opponents[0]}": ["AS", "2S", ...], ...')
+    if raw_counts is None or raw_cards is None:
+        return None, r
+    counts: dict[str, int | None] = {}
+    sub = FieldReader(raw_counts, hand=number, prefix="deadwood.")
+    for name in opponents:
+        counts[name] = sub.integer(name, required=raw_cards.get(name) is None)
+    r.problems.extend(sub.problems)
+
+    report = None
+    if any(r.has(f) for f in JERSEY_CARD_FIELDS) and not r.problems:
+        knocker_hand, declared = read_knocker_cards(r, head.kind)
+        entries = {
+            name: OpponentEntry(
+                None if raw_cards.get(name) is None else _cards_field(
+                    r, f"opponents_cards.{name}", (10,), raw_cards[name]),
+                counts[name], f"opponents_cards.{name}", f"deadwood.{name}", f"{name}'s",
+            )
+            for name in opponents
+        }
+
+        def knockers_best(options: list[Spread]) -> Spread:
+            records = [_jersey_record(head, option, knocker_dw, counts) for option in options]
+            return options[jersey_knockers_pick(records, players=players, conventions=conventions, number=number)]
+
+        found = work_out_cards(r, head.kind, knocker_hand, declared, knocker_dw, entries, knockers_best)
+        if found is not None:
+            knocker_dw, report = found.knocker_deadwood, found.report
+            counts = {name: found.deadwood[name] for name in opponents}
     if r.problems:
         return None, r
-    return JerseyRecord(kind, knocker, knocker_dw, deadwood, upcard), r
+    deadwood = {name: count for name, count in counts.items() if count is not None}
+    assert len(deadwood) == 2, "each opponent was given a count or cards"
+    if head.kind is not Result.KNOCK:
+        knocker_dw = 0
+    return JerseyRecord(head.kind, knocker, knocker_dw, deadwood, head.upcard, report), r
+
+
+def _jersey_record(
+    head: HandHead, option: Spread, knocker_dw: int | None, counts: Mapping[str, int | None]
+) -> JerseyRecord:
+    """The hand as it scores when the knocker spreads ``option``."""
+    if option.arrangement is not None:
+        knocker_dw = option.arrangement.deadwood
+    deadwood = {name: option.opponents[name].deadwood if name in option.opponents else count or 0
+                for name, count in counts.items()}
+    return JerseyRecord(head.kind, head.knocker, knocker_dw if head.kind is Result.KNOCK else 0, deadwood, head.upcard)
 
 
 def _score_jersey(data: Mapping[str, Any], conventions: Conventions) -> dict[str, Any]:
     players = read_players(data, 3)
     first_dealer = read_first_dealer(data, players, players[0])
-    records = read_hands(read_hand_list(data), lambda raw, n: read_jersey_hand(raw, number=n, players=players))
+    records = read_hands(
+        read_hand_list(data), lambda raw, n: read_jersey_hand(raw, number=n, players=players, conventions=conventions)
+    )
     result = score_jersey(conventions=conventions, players=players, first_dealer=first_dealer, hands=records)
     rows = []
     for trow in result.rows:
@@ -518,6 +648,8 @@ def _score_jersey(data: Mapping[str, Any], conventions: Conventions) -> dict[str
         if h.record.upcard is not None:
             item["upcard"] = str(h.record.upcard)
             item["multiplier"] = h.terms.multiplier
+        if h.record.cards is not None:
+            item.update(h.record.cards.as_jersey_dict())
         rows.append(item)
     return {"hands": rows, **_three_player_answer(result)}
 

@@ -105,3 +105,53 @@ def opponent_deadwood(knocker_melds, opponent_cards):
             if layable(laid, knocker_melds):
                 best = min(best, min_deadwood(set(opponent_cards) - set(laid)))
     return best
+
+
+# ---------------------------------------------------------------------------------------------------
+# Jersey Gin: three players, each opponent laying off on its own
+
+
+def jersey_score(knocker_deadwood, deadwood, seated, *, gin, tie_rule, penalty, gin_bonus):
+    """RULES.md's Jersey hand, plainly: (winner, points, penalty); winner "knocker", an opponent or None.
+
+    ``deadwood`` maps the two opponents to their counts, ``seated`` lists them in seat order after the
+    knocker (the first wins a tied undercut).
+    """
+    if gin:
+        return "knocker", sum(deadwood.values()) + gin_bonus, 0
+    low = min(deadwood.values())
+    lowest = next(p for p in seated if deadwood[p] == low)
+    if low < knocker_deadwood or (low == knocker_deadwood and tie_rule == "undercut"):
+        others = sum(d - low for p, d in deadwood.items() if p != lowest)
+        return lowest, knocker_deadwood - low + others, penalty
+    if low == knocker_deadwood and tie_rule == "no_score":
+        return None, 0, 0
+    return "knocker", sum(d - knocker_deadwood for d in deadwood.values()), 0
+
+
+def jersey_layoffs(knocker_melds, opponents):
+    """Each opponent's least deadwood when it may lay off onto the knocker's melds as spread and onto
+    nothing else: every subset of its own cards is tried against those melds alone, so no opponent can
+    use the other's melds or a card the other laid off."""
+    return {name: opponent_deadwood(knocker_melds, cards) for name, cards in opponents.items()}
+
+
+def jersey_knock(knocker_cards, opponents, seated, **rules):
+    """The knocker's best spread over every partition of the knocker's cards with the least deadwood.
+
+    Returns (advantage, knocker deadwood, [(opponents' deadwood, winner, points, penalty), ...]) for
+    every spread of that best advantage: the knocker's points, or when undercut the penalty and the
+    undercutter's points as a loss (a win worth 0 ranks above a no-score tie).
+    """
+    parts = list(partitions(knocker_cards))
+    least = min(sum(c.value for c in dead) for _melds, dead in parts)
+    found = {}
+    for melds, dead in parts:
+        if sum(c.value for c in dead) != least:
+            continue
+        deadwood = jersey_layoffs(melds, opponents)
+        winner, points, penalty = jersey_score(least, deadwood, seated, gin=False, **rules)
+        advantage = (points, True) if winner == "knocker" else (-penalty - points, False)
+        found.setdefault(advantage, set()).add((tuple(sorted(deadwood.items())), winner, points, penalty))
+    best = max(found)
+    return best, least, found[best]

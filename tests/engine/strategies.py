@@ -15,10 +15,12 @@ def conventions(draw):
         "undercut_bonus": st.integers(0, 30),
         "box_bonus": st.integers(0, 30),
         "target": st.integers(20, 200),
-        "tie_rule": st.sampled_from(["undercut", "no_score"]),
+        "tie_rule": st.sampled_from(["undercut", "no_score", "knocker"]),
         "box_mode": st.sampled_from(["per_hand", "net"]),
+        "boxes_count_toward_target": st.booleans(),
         "shutout": st.sampled_from(["double_game_bonus", "double_total", "double_hand_points",
-                                    "double_difference", "none"]),
+                                    "double_difference", "flat", "none"]),
+        "shutout_bonus": st.integers(0, 200),
         "shutout_requires_all_hands": st.booleans(),
         "dealer_rule": st.sampled_from(["alternate", "loser_deals", "winner_deals"]),
         "dead_hand_rule": st.sampled_from(["same_dealer", "pass_deal"]),
@@ -28,7 +30,15 @@ def conventions(draw):
     }.items():
         if draw(st.booleans()):
             spec[name] = draw(strategy)
+    if spec.get("boxes_count_toward_target"):
+        spec["box_mode"] = "per_hand"  # boxes count toward the target only when paid hand by hand
     return spec
+
+
+def boxes_count(answer):
+    """The box points each won box adds to the running total (0 unless boxes count toward the target)."""
+    conventions = answer["conventions"]
+    return conventions["box_bonus"] if conventions["boxes_count_toward_target"] else 0
 
 
 @st.composite

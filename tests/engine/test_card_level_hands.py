@@ -63,7 +63,8 @@ def test_a_declared_meld_that_is_not_a_meld_is_refused():
 
 def test_a_card_in_both_hands_is_refused():
     problem = only_error("classic", [card_knock(opponent_cards=["9C", *OPPONENT[1:]])])
-    assert (problem.field, problem.message) == ("opponent_cards", "9C cannot be in both hands")
+    assert (problem.field, problem.message) == ("opponent_cards",
+                                                "9C cannot be in both the knocker's and the opponent's hands")
 
 
 def test_duplicate_and_bad_cards_are_refused():

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from scoring.engine import SheetError, score_sheet
 from scoring.engine.formats import table_players
 
-from .strategies import conventions, truncate_at_completion, two_player_hand
+from .strategies import boxes_count, conventions, truncate_at_completion, two_player_hand
 
 SETTINGS = settings(max_examples=120, deadline=None)
 
@@ -87,6 +87,7 @@ def partnership_sheets(draw):
 def test_partnership_team_points_are_what_the_individual_hands_imply(request):
     answer = score_sheet(request)
     team = {"N": 0, "S": 0, "E": 1, "W": 1}
+    box_points = boxes_count(answer)
     running = [0, 0]
     for deal in answer["hands"]:
         won = [0, 0]
@@ -98,9 +99,10 @@ def test_partnership_team_points_are_what_the_individual_hands_imply(request):
         else:
             expected = won
         assert deal["team_points"] == expected
-        running = [running[0] + expected[0], running[1] + expected[1]]
+        boxes = [deal["boxes"] if deal["scoring_team"] == side else 0 for side in (0, 1)]
+        running = [running[side] + expected[side] + box_points * boxes[side] for side in (0, 1)]
         assert deal["totals"] == running
-    assert [t["points"] for t in answer["teams"]] == running
+    assert [t["points"] + box_points * t["boxes"] for t in answer["teams"]] == running
 
 
 def test_truncation_helper_only_drops_hands_after_completion():
@@ -113,3 +115,40 @@ def test_truncation_helper_only_drops_hands_after_completion():
     except SheetError:
         return
     raise AssertionError("a knock over the limit was accepted")
+
+
+@st.composite
+def jersey_sheets(draw):
+    conv = draw(conventions())
+    hands = []
+    for _ in range(draw(st.integers(0, 20))):
+        hand = draw(two_player_hand(["A", "B", "C"]))
+        if hand["result"] != "dead":
+            del hand["opponent_deadwood"]
+            near = hand.get("knocker_deadwood", 0)  # opponents often level with the knocker, or just under
+            count = st.one_of(st.integers(0, 98), st.integers(max(0, near - 2), near + 2))
+            hand["deadwood"] = {p: draw(count) for p in "ABC" if p != hand["knocker"]}
+        hands.append(hand)
+    return truncate_at_completion({"format": "jersey", "conventions": conv, "players": ["A", "B", "C"],
+                                   "hands": hands})
+
+
+@SETTINGS
+@given(jersey_sheets())
+def test_jersey_totals_add_up_and_only_a_strictly_lower_opponent_undercuts_a_knocker_tie_rule(request):
+    answer = score_sheet(request)
+    box_points = boxes_count(answer)
+    rule = answer["conventions"]["tie_rule"]
+    running = dict.fromkeys("ABC", 0)
+    for hand in answer["hands"]:
+        if hand["winner"]:
+            running[hand["winner"]] += hand["points"] + box_points * hand["boxes"]
+        if hand["penalised"]:
+            running[hand["penalised"]] -= hand["penalty"]
+        assert hand["totals"] == running
+        if hand["result"] == "knock":
+            lowest = min(d for p, d in hand["deadwood"].items() if p != hand["knocker"])
+            undercut = lowest < hand["knocker_deadwood"] or (lowest == hand["knocker_deadwood"] and rule == "undercut")
+            assert (hand["outcome"] == "undercut") == undercut
+            if lowest == hand["knocker_deadwood"] and rule == "no_score":
+                assert hand["outcome"] == "tie"

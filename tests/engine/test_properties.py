@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import score_sheet
 
-from .strategies import sheets
+from .strategies import boxes_count, sheets
 
 SETTINGS = settings(max_examples=200, deadline=None)
 
@@ -91,11 +91,57 @@ def test_margin_is_winner_total_minus_loser_total(request):
 
 @SETTINGS
 @given(sheets())
-def test_running_totals_are_the_sum_of_the_points_won(request):
+def test_running_totals_are_the_sum_of_the_points_won_and_boxes_when_they_count(request):
     answer = score_sheet(request)
+    box_points = boxes_count(answer)
     running = dict.fromkeys(request["players"], 0)
     for hand in answer["hands"]:
         if hand["winner"]:
-            running[hand["winner"]] += hand["points"]
+            running[hand["winner"]] += hand["points"] + box_points * hand["boxes"]
         assert hand["totals"] == running
-    assert {p: s["points"] for p, s in answer["players"].items()} == running
+    assert {p: s["points"] + box_points * s["boxes"] for p, s in answer["players"].items()} == running
+
+
+@SETTINGS
+@given(sheets())
+def test_a_tie_is_scored_as_the_tie_rule_says(request):
+    answer = score_sheet(request)
+    rule = answer["conventions"]["tie_rule"]
+    for hand in answer["hands"]:
+        if hand["result"] == "knock" and hand["knocker_deadwood"] == hand["opponent_deadwood"]:
+            expected = {"undercut": "undercut", "no_score": "tie", "knocker": "knock"}[rule]
+            assert hand["outcome"] == expected
+            if rule == "knocker":
+                assert (hand["winner"], hand["points"], hand["boxes"]) == (hand["knocker"], 0, 1)
+        elif hand["outcome"] in ("knock", "undercut"):
+            assert (hand["outcome"] == "knock") == (hand["knocker_deadwood"] < hand["opponent_deadwood"])
+
+
+@SETTINGS
+@given(sheets())
+def test_counting_boxes_toward_the_target_only_ends_the_game_sooner(request):
+    """The same hands without the rule score the same hand by hand; only the end and the shutout differ."""
+    answer = score_sheet(request)
+    if not answer["conventions"]["boxes_count_toward_target"]:
+        return
+    plain = score_sheet({**request, "conventions": {**request["conventions"], "boxes_count_toward_target": False}})
+    assert [h["points"] for h in answer["hands"]] == [h["points"] for h in plain["hands"]]
+    assert plain["complete"] <= answer["complete"]
+    for name, standing in answer["players"].items():
+        other = plain["players"][name]
+        assert (standing["points"], standing["boxes"], standing["box_bonus"]) == (
+            other["points"], other["boxes"], other["box_bonus"])
+
+
+@SETTINGS
+@given(sheets())
+def test_a_flat_shutout_adds_exactly_the_bonus_when_the_loser_scored_nothing(request):
+    answer = score_sheet(request)
+    conventions = answer["conventions"]
+    if conventions["shutout"] != "flat" or not answer["complete"]:
+        return
+    (loser,) = [p for p in answer["players"] if p != answer["winner"]]
+    scoreless = answer["hands"][-1]["totals"][loser] == 0
+    if conventions["shutout_requires_all_hands"]:
+        scoreless = scoreless and answer["players"][answer["winner"]]["hands_won"] == len(answer["hands"])
+    assert answer["players"][answer["winner"]]["shutout_bonus"] == (conventions["shutout_bonus"] if scoreless else 0)
