@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/login/", LoginView.as_view(authentication_form=SignInForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
+    path("", include("tournaments.urls")),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,144 @@
+"""How an engine answer is laid out on a page: bracket columns, round titles, the event's status line.
+
+It arranges and words what the engine answered; it never decides a pairing, a winner or a place
+(the engine did), and it reads no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FORMAT_NAMES = {
+    "round_robin": "Round robin",
+    "swiss": "Swiss",
+    "single_elimination": "Single elimination",
+    "double_elimination": "Double elimination",
+}
+FINAL_TITLES = {"GF1": "Grand final", "GF2": "Grand final, reset", "3P": "Third place"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str | None
+    note: str
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    id: str
+    status: str
+    slots: tuple[Slot, ...]
+    margin: int | None
+    forfeit: bool
+
+    @property
+    def is_bye(self) -> bool:
+        return self.status == "bye" or any(slot.note == "bye" and slot.name is None for slot in self.slots)
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    title: str
+    matches: tuple[BracketMatch, ...]
+
+
+@dataclass(frozen=True)
+class BracketSection:
+    title: str
+    rounds: tuple[BracketRound, ...]
+
+
+def _slot_note(origin: dict) -> str:
+    if "winner_of" in origin:
+        return f"winner of {origin['winner_of']}"
+    if "loser_of" in origin:
+        return f"loser of {origin['loser_of']}"
+    return "bye" if origin.get("bye") else f"seed {origin.get('seed')}"
+
+
+def _is_bye_place(origin: dict, rows: dict[str, dict]) -> bool:
+    """Whether a place of a match is a bye: an empty slot, the loser of a bye or the winner of two byes."""
+    if origin.get("bye"):
+        return True
+    if "loser_of" in origin:
+        source = rows.get(origin["loser_of"])
+        return source is not None and len(source["players"]) < 2
+    if "winner_of" in origin:
+        source = rows.get(origin["winner_of"])
+        return source is not None and source["players"] == []
+    return False
+
+
+def _match(row: dict, rows: dict[str, dict]) -> BracketMatch:
+    players = row["players"]
+    origins = row.get("from") or [{}, {}]
+    if len(players) == 2:
+        slots = tuple(
+            Slot(name=name, note=_slot_note(origin), won=name is not None and name == row["winner"])
+            for name, origin in zip(players, origins, strict=True)
+        )
+    else:
+        # A bye match lists only its real player (EVENTS.md): put them in their place, "bye" in the other.
+        real = iter(players)
+        slots = tuple(
+            Slot(name=None, note="bye") if _is_bye_place(origin, rows)
+            else Slot(name=next(real, None), note=_slot_note(origin))
+            for origin in origins
+        )
+    return BracketMatch(
+        id=row["id"], status=row["status"], slots=slots, margin=row["margin"], forfeit=bool(row["forfeit"])
+    )
+
+
+def _round_title(bracket: str, round_number: int, last: int) -> str:
+    if bracket == "winners":
+        from_last = last - round_number
+        named = {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}
+        return named.get(from_last, f"Round {round_number}")
+    if round_number == last:
+        return "Losers' final"
+    return f"Losers' round {round_number}"
+
+
+def bracket_sections(bracket: list[dict], *, double: bool) -> list[BracketSection]:
+    """The engine's bracket rows as sections (winners', losers', finals) of round columns."""
+    by_id = {row["id"]: row for row in bracket}
+    sections = []
+    for key, title in (("winners", "Winners' bracket" if double else "Bracket"), ("losers", "Losers' bracket")):
+        rows = [row for row in bracket if row["bracket"] == key]
+        if not rows:
+            continue
+        last = max(row["round"] for row in rows)
+        rounds = []
+        for number in range(1, last + 1):
+            matches = tuple(_match(row, by_id) for row in rows if row["round"] == number)
+            title_here = _round_title(key, number, last)
+            if key == "winners" and double and title_here == "Final":
+                title_here = "Winners' final"
+            rounds.append(BracketRound(title=title_here, matches=matches))
+        sections.append(BracketSection(title=title, rounds=tuple(rounds)))
+    finals = [row for row in bracket if row["bracket"] == "final"]
+    if finals:
+        sections.append(BracketSection(
+            title="Finals" if double else "Third place",
+            rounds=tuple(BracketRound(title=FINAL_TITLES.get(row["id"], row["id"]), matches=(_match(row, by_id),))
+                         for row in finals),
+        ))
+    return sections
+
+
+def status_line(answer: dict) -> str:
+    """One sentence a director reads first: where the event stands."""
+    if answer["complete"]:
+        champion = answer.get("champion")
+        return f"Complete. Champion: {champion}." if champion else "Complete: the top places are shared."
+    upcoming = answer.get("next_round")
+    if upcoming:
+        of = f" of {answer['rounds']}" if answer.get("rounds") else ""
+        return f"Round {upcoming['round']}{of} is paired: enter its results below."
+    pending = answer.get("pending") or []
+    if answer.get("bracket") is not None:
+        return f"{len(pending)} bracket match{'es' if len(pending) != 1 else ''} ready to play."
+    rounds = sorted({p["round"] for p in pending})
+    return f"Round {', '.join(map(str, rounds))}: {len(pending)} result{'s' if len(pending) != 1 else ''} still owed."
