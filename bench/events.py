@@ -5,9 +5,10 @@
    (the better-placed player always wins, which spreads the field widely). Timed: the whole
    ``run_event`` answer (parsing, standings, pairing). Reference: rustworkx's blossom over the whole
    field (every pair an edge, the same integer costs, nodes in a fixed shuffle) on the very same
-   round, with its rematch count and pairing cost, which ginscore's sparse matching must equal.
-   ``BENCH_NETWORKX=1`` adds networkx's whole-field matching too (pure Python: 100 to 290 s a round
-   on this machine, so not run by default).
+   round, with its rematch count and pairing cost, which ginscore's sparse matching must equal; and
+   networkx's whole-field matching on the random rounds (pure Python: about 4.5 minutes a round on
+   this machine). ``BENCH_NETWORKX=0`` leaves networkx out, ``BENCH_NETWORKX=all`` runs it on the
+   seed-following rounds too.
 2. Standings of 1,000 entries after nine rounds with every tiebreak key on (no pairing).
 
 Targets (issue 8): the answer under 0.5 s, the standings under 50 ms. Timing: best of several runs.
@@ -92,7 +93,7 @@ def whole_field(request: dict, *, library: str) -> tuple[int, int]:
 
 
 def swiss_round_ten() -> None:
-    references = ["rustworkx"] + (["networkx"] if os.environ.get("BENCH_NETWORKX") else [])
+    networkx_on = os.environ.get("BENCH_NETWORKX", "random")
     print("Swiss round 10 after nine rounds: the whole event answer vs a whole-field matching of the round")
     print(f"{'entries':>8} {'results':>8} {'ginscore s':>11} {'reference':>10} {'ref s':>8} {'ratio':>7} "
           f"{'rematches':>10} {'cost':>6} {'same cost':>10}")
@@ -103,7 +104,8 @@ def swiss_round_ten() -> None:
             took, answer = best_of(lambda request=request: run_event(request))
             upcoming = answer["next_round"]
             kind = "seeds" if favourites else "random"
-            for library in references:
+            with_networkx = networkx_on == "all" or (networkx_on == "random" and not favourites)
+            for library in ["rustworkx"] + (["networkx"] if with_networkx else []):
                 ref_took, (ref_rematches, ref_cost) = best_of(
                     lambda request=request, library=library: whole_field(request, library=library),
                     runs=1 if library == "networkx" else 3,
