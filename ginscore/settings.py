@@ -172,7 +172,7 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "ginscore API",
     "DESCRIPTION": "Scoring and bookkeeping for Gin Rummy clubs and tournaments. Errors are always "
-    '{"errors": [{"hand", "field", "message"}]}.',
+    '{"errors": [{"hand", "field", "message"}]} (the event calls name the result, not the hand).',
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

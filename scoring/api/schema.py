@@ -39,23 +39,49 @@ ERRORS = {
     "429": "too many requests (or wrong PINs): retry after Retry-After seconds",
     "503": "the database is unavailable for a moment: nothing was changed, retry after Retry-After seconds",
 }
+# The event contract (EVENTS.md) names the result a problem is in, where the hands API names the hand;
+# errors raised before the view runs (a body too large, the database down) keep the hands API's shape.
+EVENT_ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["errors"],
+    "properties": {
+        "errors": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["field", "message"],
+                "properties": {
+                    "result": {"type": "integer", "nullable": True,
+                               "description": "the 1-based index in results of the result the problem is in"},
+                    "hand": {"type": "integer", "nullable": True, "description": "the hand the problem is in"},
+                    "field": {"type": "string", "nullable": True, "description": "the field that is wrong"},
+                    "message": {"type": "string"},
+                },
+            },
+        }
+    },
+}
+EVENT_TAG = "tournaments"
 SAFE_ERRORS = ["400", "401", "403", "404", "405", "406", "429", "503"]
 ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}
+EVENT_ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/EventErrors"}}}
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
 
 
 def add_error_responses(result, generator, request, public):
     components = result.setdefault("components", {})
     components.setdefault("schemas", {})["Errors"] = ERROR_SCHEMA
+    components["schemas"]["EventErrors"] = EVENT_ERROR_SCHEMA
     for path in result.get("paths", {}).values():
         for method, operation in path.items():
             if method not in {"get", "post", "put", "patch", "delete"}:
                 continue
             codes = SAFE_ERRORS if method == "get" else list(ERRORS)
+            content = EVENT_ERROR_CONTENT if EVENT_TAG in operation.get("tags", ()) else ERROR_CONTENT
             responses = operation.setdefault("responses", {})
             for code in codes:
                 answer = responses.setdefault(code, {"description": ERRORS[code]})
-                answer["content"] = ERROR_CONTENT
+                answer["content"] = content
                 if code in {"409", "429", "503"}:
                     answer["headers"] = RETRY_AFTER
             if method == "post":
