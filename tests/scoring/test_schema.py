@@ -25,11 +25,13 @@ def test_correct_and_void_document_the_201_they_answer(schema):
 
 
 def test_every_operation_documents_its_errors_in_the_error_shape(schema):
+    """The hands API's errors name the hand; the event contract's name the result (EVENTS.md)."""
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
+            shape = "EventErrors" if "tournaments" in operation.get("tags", ()) else "Errors"
             for code in ("400", "401", "403", "404", "429", "503"):
                 answer = operation["responses"][code]
-                assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Errors"}, (
+                assert answer["content"]["application/json"]["schema"] == {"$ref": f"#/components/schemas/{shape}"}, (
                     path, method, code)
             if method == "post":
                 assert {"409", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -43,3 +45,10 @@ def test_only_json_bodies_are_advertised(schema):
 
 def test_both_authentication_schemes_are_declared(schema):
     assert {"Token", "Referee"} <= set(schema["components"]["securitySchemes"])
+
+
+def test_the_event_calculator_documents_errors_that_name_the_result(schema):
+    errors = schema["paths"]["/api/v1/event/"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
+    assert errors == {"$ref": "#/components/schemas/EventErrors"}
+    item = schema["components"]["schemas"]["EventErrors"]["properties"]["errors"]["items"]
+    assert {"result", "field", "message"} <= set(item["properties"])
