@@ -247,10 +247,10 @@ def _convention_field(spec: FieldSpec) -> forms.Field:
                                                           "or none"},
                                 widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 5}))
     if spec.kind == "int":
+        says = f"{label}: a whole number from {spec.low} to {spec.high}"
         return forms.IntegerField(label=label, required=False, min_value=spec.low, max_value=spec.high,
                                   help_text=f"{spec.low} to {spec.high}",
-                                  error_messages=dict.fromkeys(("invalid", "min_value", "max_value"),
-                                                               f"{label}: a whole number from {spec.low} to {spec.high}"),
+                                  error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), says),
                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     if spec.kind == "bool":
         choices = [("", "as the preset"), ("yes", "yes"), ("no", "no")]
