@@ -6,6 +6,7 @@ messages are attached to the field they name.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -144,6 +145,39 @@ class HandForm(forms.Form):
         for name, value in hand.get("deadwood", {}).items():
             initial[f"deadwood_{name}"] = value
         return initial
+
+
+class CalculatorForm(forms.Form):
+    """The calculator's game: format, preset and names; the hands so far travel in ``hands`` (the
+    contract's list, as JSON) from one page to the next. Nothing is stored."""
+
+    format = forms.ChoiceField(choices=[(f, label) for f, label in Game.Format.choices if f in WEB_ENTRY_FORMATS],
+                               initial="standard")
+    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
+    player_1 = forms.CharField(max_length=30, initial="Ann", label="Player 1")
+    player_2 = forms.CharField(max_length=30, initial="Bob", label="Player 2")
+    player_3 = forms.CharField(max_length=30, required=False, label="Player 3",
+                               help_text="rotation and Jersey")
+    hands = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
+
+    def names(self) -> list[str]:
+        names = [self.cleaned_data[f"player_{i}"].strip() for i in (1, 2, 3) if self.cleaned_data.get(f"player_{i}")]
+        return names if self.cleaned_data["format"] in ("rotation", "jersey") else names[:2]
+
+    def clean_hands(self) -> list[dict[str, Any]]:
+        raw = self.cleaned_data.get("hands") or "[]"
+        try:
+            hands = json.loads(raw)
+        except (ValueError, RecursionError):
+            hands = None
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+            raise forms.ValidationError("The hands so far could not be read: start again")
+        return hands
+
+    def request(self, hands: list[dict[str, Any]]) -> dict[str, Any]:
+        """The score-sheet contract request for these hands (what the JSON view shows)."""
+        return {"format": self.cleaned_data["format"], "conventions": self.cleaned_data["preset"],
+                "players": self.names(), "hands": hands}
 
 
 class AmendForm(forms.Form):

@@ -22,10 +22,12 @@ from django_tables2 import RequestConfig
 
 from . import policy, selectors, services
 from .api.auth import SESSION_LINK, actor_for, link_for_token
-from .engine import PRESETS, SheetError
+from .engine import PRESETS, SheetError, resolve_conventions
+from .engine.readback import describe_hand
 from .forms import (
     WEB_ENTRY_FORMATS,
     AmendForm,
+    CalculatorForm,
     ConfirmForm,
     GameForm,
     HandForm,
@@ -35,7 +37,15 @@ from .forms import (
     conventions_in_words,
 )
 from .models import Game, Hand, RefereeLink
-from .sheets import HandLine, PendingHand, hand_lines, next_hand_confirmed, pending_hands, versions_in_words
+from .sheets import (
+    HandLine,
+    PendingHand,
+    hand_lines,
+    next_hand_confirmed,
+    pending_hands,
+    score_bounded_sheet,
+    versions_in_words,
+)
 from .tables import GameTable
 
 EXAMPLE_SHEET = {
@@ -58,13 +68,55 @@ def home(request):
     return render(request, "home.html", {"presets": sorted(PRESETS)})
 
 
+def _calculator_rows(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    names = list(answer["players"])
+    return [{"number": h["number"], "dealer": h["dealer"], "said": describe_hand(h),
+             "totals": [h["totals"][n] for n in names]} for h in answer["hands"]]
+
+
 @ensure_csrf_cookie
 def calculator(request):
-    return render(
-        request,
-        "scoring/calculator.html",
-        {"example": json.dumps(EXAMPLE_SHEET, indent=2), "presets": sorted(PRESETS)},
-    )
+    """The score calculator as a form of hands (the entry page's own fields and card picker), scored by
+    the engine on every step; the sheet as JSON is there for programmers. Nothing is stored."""
+    setup = CalculatorForm(request.POST or None)
+    hands: list[dict[str, Any]] = []
+    answer, hand_form, problem = None, None, None
+    if setup.is_valid():
+        hands = setup.cleaned_data["hands"]
+        names = setup.names()
+        conventions = resolve_conventions(setup.cleaned_data["preset"]).as_dict()
+        table = Game(format=setup.cleaned_data["format"], conventions=conventions, player_names=names)
+        action = request.POST.get("action", "")
+        if action == "undo":
+            hands = hands[:-1]
+        hand_form = HandForm(request.POST if action == "add" else None, game=table)
+        try:
+            if action == "add" and hand_form.is_valid():
+                try:
+                    answer = score_bounded_sheet(setup.request([*hands, hand_form.hand()]))
+                except SheetError as exc:
+                    attach_errors(hand_form, exc)
+                else:
+                    hands = [*hands, hand_form.hand()]
+                    hand_form = HandForm(game=table)
+            if answer is None:
+                answer = score_bounded_sheet(setup.request(hands))
+        except SheetError as exc:
+            problem = "; ".join(p.message for p in exc.problems)
+    elif request.method == "GET":
+        setup = CalculatorForm(initial={"hands": "[]"})
+        table = Game(format="standard", conventions=resolve_conventions("classic").as_dict(),
+                     player_names=["Ann", "Bob"])
+        hand_form = HandForm(game=table)
+        answer = score_bounded_sheet({"conventions": "classic", "players": ["Ann", "Bob"], "hands": []})
+    sheet = setup.request(hands) if setup.is_bound and setup.is_valid() else EXAMPLE_SHEET
+    return render(request, "scoring/calculator.html", {
+        "setup": setup, "form": hand_form, "answer": answer, "problem": problem,
+        "rows": _calculator_rows(answer) if answer else [],
+        "hands_json": json.dumps(hands), "example": json.dumps(sheet, indent=2),
+        "answer_json": json.dumps(answer, indent=2) if answer else "",
+        "presets": sorted(PRESETS),
+    })
 
 
 def _visible_game(request, pk: int) -> Game:
