@@ -9,9 +9,10 @@ import os
 
 import pytest
 
+from scoring import services
 from scoring.models import Hand
 
-from ..factories import game, user
+from ..factories import as_actor, game, knock, organiser, user
 from .test_referee_phone import phone_browser, sign_in, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -62,3 +63,101 @@ def test_a_form_left_open_for_a_hand_already_recorded_records_nothing_and_shows_
         sync_api.expect(messages).to_contain_text("hand 1 is already recorded")
         sync_api.expect(messages).to_contain_text("Ann knocks with 6, Bob has 19: Ann scores 13 (+1 box)")
     assert [h.data["knocker"] for h in Hand.objects.filter(game=g)] == ["Ann"]
+
+
+def test_accepting_reads_the_hand_back_first_and_offers_only_the_player_it_goes_against(live_server):
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    with phone_browser() as page:
+        sign_in(page, live_server.url, g.pk)
+        record(page, "Bob", 8, 8)
+        sync_api.expect(page.locator("#preview")).to_contain_text(
+            "Bob knocks with 8, Ann has 8: undercut, Ann scores 10 (+1 box)")
+        page.screenshot(path=f"{SHOTS}/ginscore-phone-entry.png", full_page=True)
+        page.click("button:has-text('Record hand 1')")
+        card = page.locator(".pending-card")
+        sync_api.expect(card.locator("[data-readback]")).to_have_text(
+            "Bob knocks with 8, Ann has 8: undercut, Ann scores 10 (+1 box)")
+        # Ann won (Bob was undercut): only Bob is offered, named beside the PIN box; no "second
+        # official" button for the referee who entered it
+        sync_api.expect(card.locator("h2")).to_have_text("Hand 1 awaits Bob")
+        sync_api.expect(card.locator("label:has-text(\"Bob's PIN\")")).to_be_visible()
+        assert card.locator("input[name=player]").get_attribute("value") == "Bob"
+        assert card.locator("text=second official").count() == 0
+        box = card.locator("input[name=pin]").bounding_box()
+        assert box["height"] >= 44
+        page.screenshot(path=f"{SHOTS}/ginscore-phone-accept.png", full_page=True)
+        page.fill("input[name=pin]", "2222")
+        page.click("button:has-text('Accept hand 1')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
+        sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 30")
+    assert Hand.objects.get(game=g).confirmed_by_player.display_name == "Bob"
+
+
+def test_fix_last_hand_corrects_a_pending_hand_from_the_entry_page(live_server):
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    services.record_hand(actor=as_actor(referee), game=g, data=knock("Ann", 6, 19))
+    with phone_browser() as page:
+        sign_in(page, live_server.url, g.pk)
+        page.click("text=Fix last hand")
+        page.wait_for_url(f"**/games/{g.pk}/hands/1/correct/")
+        sync_api.expect(page.locator(".readback")).to_contain_text("Ann knocks with 6, Bob has 19")
+        page.fill("input[name=knocker_deadwood]", "4")
+        sync_api.expect(page.locator("#preview")).to_contain_text("Ann knocks with 4, Bob has 19: Ann scores 15")
+        page.fill("input[name=reason]", "recount")
+        page.click("button:has-text('Save correction')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 corrected")
+    current = Hand.objects.get(game=g, is_current=True)
+    assert (current.version, current.data["knocker_deadwood"]) == (2, 4)
+
+
+def every_page(g, link_pk):
+    base = f"/games/{g.pk}"
+    return ["/", "/games/", "/games/new/", "/players/new/", f"{base}/", f"{base}/enter/",
+            f"{base}/hands/1/correct/", f"{base}/history/", f"{base}/links/", "/calculator/", "/r/"]
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_no_page_of_the_scoring_app_is_wider_than_a_phone(live_server, width):
+    """Every page, signed in as the organiser (the longest menu), with a game of long names and many
+    hands; the sign-in page signed out. A wide table may scroll inside its own box, never the page."""
+    org = organiser("organiser-with-a-long-name")
+    names = ("Maximiliana Featherstonehaugh", "Bartholomew Cholmondeley-Smythe")
+    g = game(names=names, by=org, referees=[org], conventions={"preset": "classic", "target": 1000})
+    for i in range(12):
+        services.record_hand(actor=as_actor(org), game=g, data=knock(names[i % 2], 3, 25))
+        if i < 11:
+            services.confirm_hand(actor=as_actor(organiser()), game=g, number=i + 1)
+    link = services.create_referee_link(actor=as_actor(org), game=g, label="Table phone")
+    wide = []
+    with phone_browser(width=width) as page:
+        page.goto(f"{live_server.url}/accounts/login/")
+        wide += overflow(page, "/accounts/login/", width)
+        page.fill("input[name=username]", "organiser-with-a-long-name")
+        page.fill("input[name=password]", "pw-organiser-with-a-long-name")
+        page.click("button:has-text('Sign in')")
+        page.wait_for_url("**/")
+        for path in every_page(g, link.pk):
+            page.goto(f"{live_server.url}{path}")
+            wide += overflow(page, path, width)
+        if width == 390:
+            page.goto(f"{live_server.url}/games/{g.pk}/")
+            page.screenshot(path=f"{SHOTS}/ginscore-phone-sheet.png", full_page=True)
+    assert wide == []
+
+
+def overflow(page, path, width):
+    """The page's width beyond the viewport, and the elements that stick out (not inside a scroll box)."""
+    page.wait_for_load_state()
+    found = page.evaluate("""(width) => {
+        const out = [];
+        if (document.documentElement.scrollWidth > width) out.push("page " + document.documentElement.scrollWidth);
+        for (const el of document.querySelectorAll("body *")) {
+            if (el.closest(".table-scroll") || el.closest("[hidden]")) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width && r.right > width + 1) out.push(el.tagName + "." + el.className + " " + Math.round(r.right));
+        }
+        return out.slice(0, 5);
+    }""", width)
+    return [f"{path}: {item}" for item in found]
