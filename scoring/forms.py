@@ -6,6 +6,7 @@ messages are attached to the field they name.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -13,42 +14,80 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
-from django.forms.fields import InvalidJSONInput
 
-from .api.parsers import depth_exceeds
 from .engine import PRESETS, SheetError
+from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]
 WEB_ENTRY_FORMATS = {"standard", "hollywood", "rotation", "jersey"}
 
 
+# Engine field names (and their prefixes) that a hand form shows under another field.
+ENGINE_FIELD_ALIASES = {"knocker_melds": "knocker_cards", "knocker_deadwood_cards": "knocker_cards",
+                        "opponents_cards": "knocker_cards", "number": None}
+
+
+def _in_words(label: str, message: str) -> str:
+    """An engine message that is a predicate ("is required", "must be ...") reads as a sentence with the
+    field's label; a message that is already a sentence stays as it is."""
+    if message.startswith(("is ", "must ", "cannot ")):
+        return f"{label} {message}"
+    return message[:1].upper() + message[1:]
+
+
 def attach_errors(form: forms.Form, error: SheetError, aliases: dict[str, str] | None = None) -> None:
-    """Put the engine's or a service's problems on the fields they name (or on the form)."""
-    aliases = aliases or {}
+    """Put the engine's or a service's problems beside the fields they name, in words: the field's label,
+    never its internal name. A problem about no field of the form goes on the form itself."""
+    aliases = {**ENGINE_FIELD_ALIASES, **(aliases or {})}
     for problem in error.problems:
-        field = problem.field.split(".")[0].split("[")[0] if problem.field else None
-        field = aliases.get(field, field) if field else None
-        prefix = f"Hand {problem.hand}: " if problem.hand else ""
+        field = None
+        if problem.field:
+            head, _, rest = problem.field.partition(".")
+            head = head.split("[")[0]
+            if head == "deadwood" and rest and f"deadwood_{rest}" in form.fields:  # Jersey: deadwood.B
+                field = f"deadwood_{rest}"
+            elif head == "conventions" and rest:  # the game form's convention fields
+                field = f"conv_{rest}"
+            else:
+                field = aliases.get(head, head)
         if field in form.fields:
-            form.add_error(field, prefix + problem.message)
+            form.add_error(field, _in_words(str(form.fields[field].label or field), problem.message))
         else:
-            where = f"{problem.field}: " if problem.field else ""
-            form.add_error(None, prefix + where + problem.message)
+            form.add_error(None, _in_words("This", problem.message))
+
+
+def count_field(label: str, **kwargs) -> forms.IntegerField:
+    """A deadwood count: the phone's numeric keypad, a box big enough to tap, an error in words."""
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=98,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
+                                      "class": "count", "size": 3}),
+        error_messages={"invalid": f"{label}: type a number of points, like 12",
+                        "min_value": f"{label} cannot be negative",
+                        "max_value": f"{label} cannot be more than 98 (the most 10 cards can hold)"},
+        **kwargs,
+    )
 
 
 class HandForm(forms.Form):
-    """One hand as the referee enters it: counts, or the cards (a card picker fills the card fields)."""
+    """One hand as the referee enters it: counts, or the cards (a card picker fills the card fields).
 
-    result = forms.ChoiceField(choices=RESULTS, widget=forms.RadioSelect)
-    knocker = forms.ChoiceField(required=False, widget=forms.RadioSelect)
-    knocker_deadwood = forms.IntegerField(required=False, min_value=0, max_value=98,
-                                          widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    opponent_deadwood = forms.IntegerField(required=False, min_value=0, max_value=98,
-                                           widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    upcard = forms.CharField(required=False, max_length=4, help_text="the deal's first upcard, like 7S")
-    knocker_cards = forms.CharField(required=False, widget=forms.HiddenInput)
-    opponent_cards = forms.CharField(required=False, widget=forms.HiddenInput)
+    The form carries the hand number it was made for, so a form brought back (the Back button) is
+    refused rather than recorded as the next hand.
+    """
+
+    result = forms.ChoiceField(label="Result", choices=RESULTS, widget=forms.RadioSelect,
+                               error_messages={"required": "Choose the result: knock, gin, big gin or dead hand"})
+    knocker = forms.ChoiceField(label="Who knocked (or went gin)?", required=False, widget=forms.RadioSelect)
+    knocker_deadwood = count_field("Knocker's deadwood")
+    opponent_deadwood = count_field("Opponent's deadwood (after lay-offs)")
+    upcard = forms.CharField(label="Upcard (Oklahoma)", required=False, max_length=4,
+                             help_text="the deal's first upcard, like 7S",
+                             widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
+    knocker_cards = forms.CharField(label="Knocker's cards", required=False, widget=forms.HiddenInput)
+    opponent_cards = forms.CharField(label="Opponent's cards", required=False, widget=forms.HiddenInput)
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     # One key per rendered form: a double tap or a resubmitted page records the hand once.
     once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
@@ -62,10 +101,13 @@ class HandForm(forms.Form):
         if game.format == Game.Format.JERSEY:
             del self.fields["opponent_deadwood"], self.fields["knocker_cards"], self.fields["opponent_cards"]
             for name in names:
-                self.fields[f"deadwood_{name}"] = forms.IntegerField(
-                    required=False, min_value=0, max_value=98, label=f"{name}'s deadwood (if not the knocker)",
-                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                )
+                self.fields[f"deadwood_{name}"] = count_field(f"{name}'s deadwood (if not the knocker)")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("result") in ("knock", "gin", "big_gin") and not data.get("knocker"):
+            self.add_error("knocker", "Say who knocked or went gin")
+        return data
 
     def hand(self) -> dict[str, Any]:
         """The contract's hand from the cleaned fields; blanks are left out for the engine to judge."""
@@ -105,14 +147,50 @@ class HandForm(forms.Form):
         return initial
 
 
+class CalculatorForm(forms.Form):
+    """The calculator's game: format, preset and names; the hands so far travel in ``hands`` (the
+    contract's list, as JSON) from one page to the next. Nothing is stored."""
+
+    format = forms.ChoiceField(choices=[(f, label) for f, label in Game.Format.choices if f in WEB_ENTRY_FORMATS],
+                               initial="standard")
+    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
+    player_1 = forms.CharField(max_length=30, initial="Ann", label="Player 1")
+    player_2 = forms.CharField(max_length=30, initial="Bob", label="Player 2")
+    player_3 = forms.CharField(max_length=30, required=False, label="Player 3",
+                               help_text="rotation and Jersey")
+    hands = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200_000)
+
+    def names(self) -> list[str]:
+        names = [self.cleaned_data[f"player_{i}"].strip() for i in (1, 2, 3) if self.cleaned_data.get(f"player_{i}")]
+        return names if self.cleaned_data["format"] in ("rotation", "jersey") else names[:2]
+
+    def clean_hands(self) -> list[dict[str, Any]]:
+        raw = self.cleaned_data.get("hands") or "[]"
+        try:
+            hands = json.loads(raw)
+        except (ValueError, RecursionError):
+            hands = None
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+            raise forms.ValidationError("The hands so far could not be read: start again")
+        return hands
+
+    def request(self, hands: list[dict[str, Any]]) -> dict[str, Any]:
+        """The score-sheet contract request for these hands (what the JSON view shows)."""
+        return {"format": self.cleaned_data["format"], "conventions": self.cleaned_data["preset"],
+                "players": self.names(), "hands": hands}
+
+
 class AmendForm(forms.Form):
-    reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"placeholder": "why"}))
+    reason = forms.CharField(label="Reason", max_length=500, error_messages={"required": "Say why"},
+                             widget=forms.TextInput(attrs={"placeholder": "why"}))
 
 
 class ConfirmForm(forms.Form):
-    player = forms.ChoiceField(label="Who is accepting?")
-    pin = forms.CharField(label="PIN", max_length=8, widget=forms.PasswordInput(
-        attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}))
+    player = forms.ChoiceField(label="Who is accepting?", error_messages={
+        "required": "Choose who is accepting", "invalid_choice": "Choose who is accepting from the list"})
+    pin = forms.CharField(label="PIN", max_length=8, error_messages={"required": "Type the PIN"},
+                          widget=forms.PasswordInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*",
+                                                            "autocomplete": "off", "class": "pin"}))
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -127,29 +205,99 @@ class PlayerForm(forms.Form):
                            error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
-class FlatJSONField(forms.JSONField):
-    """JSON of at most two levels (an object of fields); deeper nesting is refused, never a crash."""
+# Each convention field as an organiser reads it (RULES.md's meaning), in the engine's field order.
+CONVENTION_LABELS = {
+    "gin_bonus": "Gin bonus",
+    "big_gin_bonus": "Big gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "target": "Game target",
+    "game_bonus": "Game bonus",
+    "box_bonus": "Box (line) bonus",
+    "box_mode": "Boxes paid",
+    "boxes_count_toward_target": "Boxes count toward the target",
+    "shutout": "Shutout",
+    "shutout_bonus": "Flat shutout bonus",
+    "shutout_requires_all_hands": "Shutout needs every hand won",
+    "dealer_rule": "Next dealer",
+    "dead_hand_rule": "After a dead hand",
+    "knock_limit": "Knock limit",
+    "tie_rule": "A tie",
+    "oklahoma": "Oklahoma",
+    "oklahoma_ace": "Oklahoma ace upcard",
+    "spade_doubles": "Spade upcard doubles",
+    "oklahoma_extra_boxes": "Oklahoma extra boxes",
+    "hollywood_shift": "Hollywood shift rule",
+    "jersey_gin_bonus": "Jersey gin bonus",
+    "jersey_undercut_penalty": "Jersey undercut penalty",
+    "jersey_target": "Jersey target",
+    "partnership_target": "Partnership target",
+}
+CHOICE_WORDS = {
+    "per_hand": "per hand won", "net": "net (winner's boxes less loser's)",
+    "double_game_bonus": "doubles the game bonus", "double_total": "doubles the winner's total",
+    "double_hand_points": "doubles the winner's hand points", "double_difference": "doubles the difference",
+    "flat": "adds a flat bonus", "none": "nothing",
+    "alternate": "alternates", "loser_deals": "the loser deals", "winner_deals": "the winner deals",
+    "same_dealer": "the same dealer deals", "pass_deal": "the deal passes",
+    "undercut": "is an undercut", "no_score": "scores nothing", "knocker": "goes to the knocker",
+    "gin_only": "gin only", "one": "limit 1",
+}
+CONVENTION_GROUPS = [
+    ("Bonuses and target", ("gin_bonus", "big_gin_bonus", "undercut_bonus", "target", "game_bonus", "knock_limit",
+                            "tie_rule")),
+    ("Boxes and shutout", ("box_bonus", "box_mode", "boxes_count_toward_target", "shutout", "shutout_bonus",
+                           "shutout_requires_all_hands")),
+    ("Dealing", ("dealer_rule", "dead_hand_rule")),
+    ("Oklahoma", ("oklahoma", "oklahoma_ace", "spade_doubles", "oklahoma_extra_boxes")),
+    ("Other table formats", ("hollywood_shift", "jersey_gin_bonus", "jersey_undercut_penalty", "jersey_target",
+                             "partnership_target")),
+]
+NO_BIG_GIN = "none"
 
-    def to_python(self, value):
-        try:
-            data = super().to_python(value)
-        except RecursionError:
-            data = None
-            deep = True
-        else:
-            deep = depth_exceeds(data, 2)
-        if deep:
-            raise forms.ValidationError("give one flat object of fields, like {\"gin_bonus\": 25}")
-        return data
 
-    def bound_data(self, data, initial):
-        try:
-            return super().bound_data(data, initial)
-        except RecursionError:
-            return InvalidJSONInput(data)
+def value_in_words(name: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none (scores as gin)" if name == "big_gin_bonus" else "none"
+    return CHOICE_WORDS.get(str(value), str(value))
+
+
+def conventions_in_words(stored: dict[str, Any]) -> str:
+    """A game's conventions as the sheet names them: the preset, then what differs from it
+    ("classic, gin bonus 25")."""
+    changes = overrides_of(stored)
+    words = [str(stored.get("preset", "custom"))]
+    words += [f"{CONVENTION_LABELS.get(n, n).lower()} {value_in_words(n, v)}" for n, v in changes.items()]
+    return ", ".join(words)
+
+
+def _convention_field(spec: FieldSpec) -> forms.Field:
+    label = CONVENTION_LABELS.get(spec.name, spec.name.replace("_", " ").capitalize())
+    if spec.kind == "int" and spec.nullable:
+        return forms.RegexField(r"^(\d{1,5}|none)$", label=label, required=False, strip=True,
+                                help_text=f"{spec.low} to {spec.high}, or none (an 11-card gin scores as gin)",
+                                error_messages={"invalid": f"{label}: a number from {spec.low} to {spec.high}, "
+                                                          "or none"},
+                                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 5}))
+    if spec.kind == "int":
+        says = f"{label}: a whole number from {spec.low} to {spec.high}"
+        return forms.IntegerField(label=label, required=False, min_value=spec.low, max_value=spec.high,
+                                  help_text=f"{spec.low} to {spec.high}",
+                                  error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), says),
+                                  widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    if spec.kind == "bool":
+        choices = [("", "as the preset"), ("yes", "yes"), ("no", "no")]
+    else:
+        choices = [("", "as the preset")] + [(c, CHOICE_WORDS.get(c, c)) for c in spec.choices]
+    return forms.ChoiceField(label=label, required=False, choices=choices,
+                             error_messages={"invalid_choice": f"{label}: choose one of the values listed"})
 
 
 class GameForm(forms.Form):
+    """A new game. Conventions: a preset, then only the fields that differ from it (each blank field
+    keeps the preset's value); the resolved set is stored with the game."""
+
     format = forms.ChoiceField(choices=Game.Format.choices)
     player_1 = forms.ModelChoiceField(queryset=Player.objects.all())
     player_2 = forms.ModelChoiceField(queryset=Player.objects.all())
@@ -157,9 +305,7 @@ class GameForm(forms.Form):
                                       help_text="rotation, Jersey and partnership")
     player_4 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
                                       help_text="partnership: players 1-2 are one team, 3-4 the other")
-    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic")
-    overrides = FlatJSONField(required=False, max_length=4000,
-                              help_text='any convention fields, like {"gin_bonus": 25}')
+    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
     first_dealer = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
                                           help_text="default: player 1")
     table_label = forms.CharField(max_length=40, required=False)
@@ -168,14 +314,46 @@ class GameForm(forms.Form):
                                                label="Each hand is confirmed by the opponent")
     referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"), required=False)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for spec in field_specs():
+            self.fields[f"conv_{spec.name}"] = _convention_field(spec)
+
+    def chosen_preset(self) -> str:
+        chosen = self["preset"].value()
+        return chosen if chosen in PRESETS else "classic"
+
+    def convention_groups(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
+        """The convention fields by topic, each with the chosen preset's value in words."""
+        base = PRESETS[self.chosen_preset()].as_dict()
+        return [(title, [(self[f"conv_{n}"], value_in_words(n, base[n])) for n in names])
+                for title, names in CONVENTION_GROUPS]
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith("conv_") and name != "preset"]
+
+    @staticmethod
+    def preset_values() -> dict[str, dict[str, str]]:
+        """Each preset's value of each field, in words, for the page to show beside the blank fields."""
+        return {name: {f: value_in_words(f, v) for f, v in preset.as_dict().items() if f != "preset"}
+                for name, preset in PRESETS.items()}
+
     def players(self) -> list[Player]:
         return [self.cleaned_data[f"player_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"player_{i}")]
 
     def conventions(self) -> dict[str, Any]:
-        overrides = self.cleaned_data.get("overrides") or {}
-        if not isinstance(overrides, dict):
-            raise SheetError.one(None, "overrides", "must be an object of convention fields")
-        return {"preset": self.cleaned_data["preset"], **overrides}
+        """The preset and the fields the organiser changed, as the engine's convention object."""
+        spec: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
+        for name in FIELD_NAMES:
+            value = self.cleaned_data.get(f"conv_{name}")
+            if value in (None, ""):
+                continue
+            if value in ("yes", "no"):
+                value = value == "yes"
+            elif name == "big_gin_bonus":
+                value = None if value == NO_BIG_GIN else int(value)
+            spec[name] = value
+        return spec
 
 
 class LoginThrottleMixin:

@@ -13,7 +13,7 @@ import hashlib
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models.functions import Cast, Concat, Lower
 from django.utils import timezone
 
 from .engine import FORMATS
@@ -44,7 +44,8 @@ class Player(models.Model):
     class Meta:
         ordering = ["display_name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["display_name", "club"], name="player_unique_name_per_club"),
+            # "Gail" and "gail" would be two players no referee can tell apart.
+            models.UniqueConstraint(Lower("display_name"), "club", name="player_unique_name_per_club_any_case"),
             models.CheckConstraint(condition=~Q(display_name=""), name="player_name_not_empty"),
         ]
 
@@ -100,6 +101,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         label = f" ({self.table_label})" if self.table_label else ""
         return f"Game {self.pk}{label}"
+
+    @property
+    def players_title(self) -> str:
+        """The players as the table names them: "Ann v Bob", a partnership by teams "Ann & Cleo v Bob & Dev"."""
+        names = list(self.player_names)
+        if self.format == self.Format.PARTNERSHIP:
+            return " v ".join(" & ".join(team) for team in (names[:2], names[2:]))
+        return " v ".join(names)
 
 
 class Seat(models.Model):

@@ -10,9 +10,10 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
 from .policy import Actor
-from .sheets import counted_sheet, hand_lines, score_versions
+from .sheets import counted_sheet, hand_lines, validate_current
 
 
 def visible_games(actor: Actor) -> QuerySet[Game]:
@@ -59,14 +60,19 @@ def players() -> QuerySet[Player]:
     return Player.objects.all()
 
 
-def preview_hand(game: Game, data: dict[str, Any]) -> dict[str, Any]:
-    """What the engine would make of ``data`` as the game's next hand, without saving anything.
+def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) -> dict[str, Any]:
+    """What the engine would make of ``data`` as the game's next hand (or as a correction of hand
+    ``number``), without saving anything, read back in words.
 
-    Raises the engine's ``SheetError`` exactly as recording it would.
+    Raises the engine's ``SheetError`` exactly as recording (or correcting) it would.
     """
     lines = hand_lines(game.hands.all())
-    number = len(lines) + 1
+    known = {line.number for line in lines}
+    if number is None or number not in known:
+        number = len(lines) + 1
     draft = Hand(game=game, number=number, version=1, action=Hand.Action.ENTRY, data=data)
-    answer = score_versions(game, [line.current for line in lines] + [draft])
-    scored = answer["hands"][-1] if answer["hands"] and answer["hands"][-1]["number"] == number else None
-    return {"hand": scored, "complete": answer["complete"], "winner": answer["winner"]}
+    answer = validate_current(game, lines, {number: draft})
+    scored = next((item for item in answer["hands"] if item["number"] == number), None)
+    teams = [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
+    return {"hand": scored, "said": describe_hand(scored, teams) if scored else "",
+            "complete": answer["complete"], "winner": answer["winner"]}

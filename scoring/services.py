@@ -14,6 +14,8 @@ is decided in ``policy``; which side a hand goes against, in ``engine.acceptance
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import secrets
 from collections.abc import Sequence
@@ -26,7 +28,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from . import policy
-from .engine import SheetError, resolve_conventions, score_sheet
+from .engine import Problem, SheetError, resolve_conventions, score_sheet
 from .models import (
     ApiToken,
     Game,
@@ -47,6 +49,7 @@ from .sheets import (
     accepters,
     counted_sheet,
     hand_lines,
+    next_hand_confirmed,
     sheet_request,
     summary_of,
     validate_current,
@@ -86,21 +89,38 @@ def create_player(
         raise SheetError.one(None, "display_name", "a player needs a name")
     if pin and not valid_pin(pin):
         raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
-    taken = SheetError.one(None, "display_name", f"{display_name!r} already exists in this club")
-    if Player.objects.filter(display_name=display_name, club=club).exists():
-        raise taken
+    existing = _same_name(display_name, club)
+    if existing is not None:
+        raise NameTaken(existing)
     try:
         # Two organisers adding the same name at the same moment both pass the check above; the
-        # database's unique constraint decides, and the loser gets the same clear answer.
+        # database's unique constraint (case-insensitive) decides, and the loser gets the same answer.
         with transaction.atomic():
             return Player.objects.create(
                 display_name=display_name, email=email, club=club, user=user,
                 confirm_pin=make_password(pin) if pin else "",
             )
     except IntegrityError:
-        if Player.objects.filter(display_name=display_name, club=club).exists():
-            raise taken from None
+        existing = _same_name(display_name, club)
+        if existing is not None:
+            raise NameTaken(existing) from None
         raise
+
+
+def _same_name(display_name: str, club: str) -> Player | None:
+    """The club's player whose name is this one up to case ("Gail" and "gail" are one person at a table)."""
+    return Player.objects.filter(display_name__iexact=display_name, club=club).order_by("pk").first()
+
+
+class NameTaken(SheetError):
+    """A player of that name (ignoring case) is already in the club: ``player`` is offered instead."""
+
+    def __init__(self, player: Player):
+        where = f" in {player.club}" if player.club else ""
+        super().__init__([Problem(None, "display_name",
+                                  f"{player.display_name} already exists{where}: use that player, or give "
+                                  "another name")])
+        self.player = player
 
 
 @transaction.atomic
@@ -317,34 +337,70 @@ def _check_hand_data(data: object) -> dict:
     return data
 
 
+class AlreadyRecorded(SheetError):
+    """A form sent again, or made for a hand number that is taken: nothing was recorded.
+
+    ``number`` is the hand the form already recorded (or was made for), so the page can show it.
+    """
+
+    def __init__(self, number: int, message: str):
+        super().__init__([Problem(number, "number", message)])
+        self.number = number
+
+
+def _fingerprint(data: dict) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _claim_form(actor: Actor, game: Game, once_key: str, data: dict, number: int) -> None:
+    """Claim a web form's one-time key for hand ``number``; a key already used records nothing, and
+    the refusal says which hand it recorded and whether what was sent now differs from it."""
+    record, created = IdempotencyRecord.objects.get_or_create(
+        actor=actor.key, key=f"form:{once_key}",
+        defaults={"method": "POST", "path": f"game:{game.pk}/hand:{number}", "fingerprint": _fingerprint(data),
+                  "status_code": 201},
+    )
+    if created:
+        return
+    recorded = int(record.path.rsplit(":", 1)[1]) if "/hand:" in record.path else number - 1
+    if record.fingerprint == _fingerprint(data):
+        raise AlreadyRecorded(recorded, f"hand {recorded} was already recorded from this form; "
+                                        "it was sent again and not recorded twice")
+    raise AlreadyRecorded(recorded, f"this form already recorded hand {recorded}, so the values sent now were not "
+                                    f"recorded: check hand {recorded} below, then enter the next hand")
+
+
 @transaction.atomic
 def record_hand(
-    *, actor: Actor, game: Game, data: dict, once_key: str | None = None
-) -> tuple[Hand | None, dict[str, Any] | None]:
+    *, actor: Actor, game: Game, data: dict, once_key: str | None = None, number: int | None = None
+) -> tuple[Hand, dict[str, Any]]:
     """Record the next hand of ``game``; it counts once confirmed (at once if the game needs no confirming).
 
-    ``once_key`` (a web form's one-time key) makes a resubmitted form record nothing: the second
-    call returns ``(None, None)``. The API does the same with its ``Idempotency-Key`` header.
+    A web form says which hand it was made for (``number``) and carries a one-time key
+    (``once_key``): a double tap, a resubmitted page or a form brought back with the Back button
+    records nothing and raises ``AlreadyRecorded`` naming the hand that is already there. The API does
+    the same with its ``Idempotency-Key`` header.
     """
     data = _check_hand_data(data)
     game = _lock_game(game.pk)
-    if once_key is not None:
-        _, created = IdempotencyRecord.objects.get_or_create(
-            actor=actor.key, key=f"form:{once_key}",
-            defaults={"method": "POST", "path": f"game:{game.pk}", "fingerprint": "", "status_code": 201},
-        )
-        if not created:
-            return None, None
-    policy.require_can_record(actor, game)
     lines = _hands(game)
-    number = len(lines) + 1
-    if number > MAX_HANDS:
-        raise SheetError.one(number, None, f"a game has at most {MAX_HANDS} hands")
-    hand = _new_version(game, number, 1, Hand.Action.ENTRY, data, actor, "")
-    scored = validate_current(game, lines, {number: hand})
+    next_number = len(lines) + 1
+    if once_key is not None:
+        _claim_form(actor, game, once_key, data, next_number)
+    policy.require_can_record(actor, game)
+    if number is not None and number != next_number:
+        if number < next_number:
+            raise AlreadyRecorded(number, f"hand {number} is already recorded; this form was made for it, so "
+                                          "nothing was recorded. The next hand is "
+                                          f"{next_number}")
+        raise SheetError.one(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
+    if next_number > MAX_HANDS:
+        raise SheetError.one(next_number, None, f"a game has at most {MAX_HANDS} hands")
+    hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
+    scored = validate_current(game, lines, {next_number: hand})
     _auto_confirm(game, hand)
     hand.save()
-    lines.append(HandLine(number, [hand]))
+    lines.append(HandLine(next_number, [hand]))
     return hand, _refresh_summary(game, lines, scored)
 
 
@@ -455,16 +511,12 @@ def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None
     return hand, _refresh_summary(game, lines)
 
 
-def _next_confirmed(lines: Sequence[HandLine], number: int) -> bool:
-    return any(line.number == number + 1 and line.counted is not None for line in lines)
-
-
 def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
     game = _lock_game(game.pk, seats=True)
     lines = _hands(game)
     line = _line(lines, number)
     verb = "correct" if action == Hand.Action.CORRECTION else "void"
-    policy.require_can_amend(actor, game, number, _next_confirmed(lines, number), verb)
+    policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
     reason = _reason(reason, number, f"{verb} this hand")
     if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:
         raise SheetError.one(number, None, f"hand {number} is already void")
@@ -493,6 +545,8 @@ def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Ha
 
 
 __all__ = [
+    "AlreadyRecorded",
+    "NameTaken",
     "NotAllowed",
     "PinLocked",
     "abandon_game",

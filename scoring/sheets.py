@@ -9,13 +9,15 @@ callers pass the game with its seats and hands already loaded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import SheetError, score_sheet
-from .engine.acceptance import losing_side, players_of, winning_side
+from .engine.acceptance import likely_accepters, players_of, winning_side
 from .engine.errors import Problem
+from .engine.readback import describe_hand
 from .models import Game, Hand
 
 # A real game has well under 200 hands; the cap keeps one game (or one calculator request) from
@@ -70,6 +72,11 @@ class HandLine:
         return None if current.is_confirmed else current
 
 
+def next_hand_confirmed(lines: Sequence[HandLine], number: int) -> bool:
+    """Whether the hand after ``number`` counts already (a referee's window to amend ``number`` is over)."""
+    return any(line.number == number + 1 and line.counted is not None for line in lines)
+
+
 def hand_lines(hands: Iterable[Hand]) -> list[HandLine]:
     lines: dict[int, HandLine] = {}
     for hand in sorted(hands, key=lambda h: (h.number, h.version)):
@@ -77,11 +84,22 @@ def hand_lines(hands: Iterable[Hand]) -> list[HandLine]:
     return [lines[n] for n in sorted(lines)]
 
 
+# Engine messages that name another hand by its place in the request ("complete after hand 3").
+_HAND_IN_MESSAGE = re.compile(r"\b(after hand) (\d+)\b")
+
+
 def _readdress(error: SheetError, numbers: Sequence[int]) -> SheetError:
-    """Engine problems name the n-th hand sent; referees know hands by their stored numbers."""
+    """Engine problems name the n-th hand sent; referees know hands by their stored numbers (a void
+    keeps its number but is not sent), in the problem's ``hand`` and in its words alike."""
+
+    def stored(position: int) -> int:
+        return numbers[position - 1] if 1 <= position <= len(numbers) else position
+
+    def words(message: str) -> str:
+        return _HAND_IN_MESSAGE.sub(lambda m: f"{m.group(1)} {stored(int(m.group(2)))}", message)
+
     return SheetError(
-        Problem(numbers[p.hand - 1] if p.hand is not None and p.hand <= len(numbers) else p.hand, p.field, p.message)
-        for p in error.problems
+        Problem(stored(p.hand) if p.hand is not None else None, p.field, words(p.message)) for p in error.problems
     )
 
 
@@ -121,28 +139,103 @@ def _scored_as(game: Game, lines: Sequence[HandLine], number: int, version: Hand
     return next((item for item in answer["hands"] if item["number"] == number), None)
 
 
-def accepters(game: Game, lines: Sequence[HandLine], line: HandLine) -> frozenset[str]:
-    """Who may accept the pending version of ``line``: the side it goes against.
+def _teams(game: Game) -> list[list[str]] | None:
+    return [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
+
+
+@dataclass
+class PendingHand:
+    """A hand awaiting acceptance as the people at the table see it: what it scores, read back in the
+    engine's numbers, and who may accept it (the player it costs most first)."""
+
+    number: int
+    version: int
+    action: str
+    reason: str
+    said: str
+    accepters: list[str]
+    hand: Hand
+    options: dict[str, Any] = field(default_factory=dict)  # how the page lets this actor accept it
+
+
+def _acceptance(game: Game, lines: Sequence[HandLine], line: HandLine) -> tuple[list[str], str]:
+    """Who may accept the pending version of ``line`` (likely first), and the hand in words.
 
     An entry or a correction goes against its losing side; a void takes the hand away from whoever
     won the version it replaces. A hand that pays nobody may be accepted by anyone who played it.
     """
-    teams = [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
-    everyone = frozenset(game.player_names)
+    teams = _teams(game)
+    everyone = list(game.player_names)
     pending = line.pending
     if pending.action != Hand.Action.VOID:
         scored = _scored_as(game, lines, line.number, pending)
-        return losing_side(scored, teams) if scored else everyone
+        if scored is None:
+            return everyone, "a hand after the end of the game"
+        return likely_accepters(scored, teams), describe_hand(scored, teams)
     replaced = next((v for v in reversed(line.versions) if v is not pending and v.action != Hand.Action.VOID), None)
     scored = _scored_as(game, lines, line.number, replaced) if replaced is not None else None
     if scored is None:
-        return everyone
-    return winning_side(scored, teams) or players_of(scored)
+        return everyone, "Void: nothing to take away"
+    side = winning_side(scored, teams) or players_of(scored)
+    order = [n for n in everyone if n in side]
+    return order, f"Void: takes away hand {line.number} ({describe_hand(scored, teams)})"
 
 
-def pending_accepters(game: Game, lines: Sequence[HandLine]) -> dict[int, list[str]]:
-    """For each hand awaiting confirmation, who may accept it (sorted), for the phone page."""
-    return {line.number: sorted(accepters(game, lines, line)) for line in lines if line.pending is not None}
+def accepters(game: Game, lines: Sequence[HandLine], line: HandLine) -> frozenset[str]:
+    """Who may accept the pending version of ``line``: the side it goes against."""
+    return frozenset(_acceptance(game, lines, line)[0])
+
+
+def pending_hands(game: Game, lines: Sequence[HandLine]) -> list[PendingHand]:
+    """Every hand awaiting confirmation, read back, with who may accept it, for the phone and the sheet."""
+    out = []
+    for line in lines:
+        if line.pending is None:
+            continue
+        who, said = _acceptance(game, lines, line)
+        p = line.pending
+        out.append(PendingHand(line.number, p.version, p.action, p.reason, said, who, p))
+    return out
+
+
+def _recorded_in_words(data: dict[str, Any]) -> str:
+    """A stored version the engine can no longer place (earlier hands changed since): its fields, in words."""
+    if not data:
+        return "nothing recorded"
+    if data.get("result") == "dead":
+        return "Dead hand (as recorded)"
+    parts = [f"{data.get('result', '?').replace('_', ' ')} by {data.get('knocker', '?')}"]
+    if "knocker_deadwood" in data:
+        parts.append(f"knocker's deadwood {data['knocker_deadwood']}")
+    if "opponent_deadwood" in data:
+        parts.append(f"opponent's deadwood {data['opponent_deadwood']}")
+    for name, count in (data.get("deadwood") or {}).items():
+        parts.append(f"{name}'s deadwood {count}")
+    return ", ".join(parts).capitalize() + " (as recorded)"
+
+
+def versions_in_words(game: Game, lines: Sequence[HandLine]) -> dict[tuple[int, int], str]:
+    """Every stored version of every hand read back in words, keyed by (number, version): current
+    versions as the current sheet scores them (one engine run), older ones where they stood."""
+    teams = _teams(game)
+    said: dict[tuple[int, int], str] = {}
+    current = score_versions(game, [line.current for line in lines]) if lines else {"hands": []}
+    for item in current["hands"]:
+        said[(item["number"], item["version"])] = describe_hand(item, teams)
+    for line in lines:
+        for version in line.versions:
+            key = (line.number, version.version)
+            if key in said:
+                continue
+            if version.action == Hand.Action.VOID:
+                said[key] = f"Void: {version.reason}" if version.reason else "Void"
+                continue
+            try:
+                scored = _scored_as(game, lines, line.number, version)
+            except SheetError:
+                scored = None
+            said[key] = describe_hand(scored, teams) if scored else _recorded_in_words(version.data)
+    return said
 
 
 def counted_sheet(

@@ -25,7 +25,7 @@ class GameTable(tables.Table):
         return format_html('<a href="{}">{}</a>', reverse("scoring:game_detail", args=[record.pk]), label)
 
     def render_players(self, record):
-        return ", ".join(record.player_names)
+        return record.players_title
 
     def render_score(self, record):
         totals = record.summary.get("totals", {})

@@ -22,18 +22,30 @@ from django_tables2 import RequestConfig
 
 from . import policy, selectors, services
 from .api.auth import SESSION_LINK, actor_for, link_for_token
-from .engine import PRESETS, SheetError
+from .engine import PRESETS, SheetError, resolve_conventions
+from .engine.readback import describe_hand
 from .forms import (
     WEB_ENTRY_FORMATS,
     AmendForm,
+    CalculatorForm,
     ConfirmForm,
     GameForm,
     HandForm,
     PlayerForm,
+    _in_words,
     attach_errors,
+    conventions_in_words,
 )
-from .models import Game, RefereeLink
-from .sheets import hand_lines, pending_accepters
+from .models import Game, Hand, RefereeLink
+from .sheets import (
+    HandLine,
+    PendingHand,
+    hand_lines,
+    next_hand_confirmed,
+    pending_hands,
+    score_bounded_sheet,
+    versions_in_words,
+)
 from .tables import GameTable
 
 EXAMPLE_SHEET = {
@@ -56,13 +68,55 @@ def home(request):
     return render(request, "home.html", {"presets": sorted(PRESETS)})
 
 
+def _calculator_rows(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    names = list(answer["players"])
+    return [{"number": h["number"], "dealer": h["dealer"], "said": describe_hand(h),
+             "totals": [h["totals"][n] for n in names]} for h in answer["hands"]]
+
+
 @ensure_csrf_cookie
 def calculator(request):
-    return render(
-        request,
-        "scoring/calculator.html",
-        {"example": json.dumps(EXAMPLE_SHEET, indent=2), "presets": sorted(PRESETS)},
-    )
+    """The score calculator as a form of hands (the entry page's own fields and card picker), scored by
+    the engine on every step; the sheet as JSON is there for programmers. Nothing is stored."""
+    setup = CalculatorForm(request.POST or None)
+    hands: list[dict[str, Any]] = []
+    answer, hand_form, problem = None, None, None
+    if setup.is_valid():
+        hands = setup.cleaned_data["hands"]
+        names = setup.names()
+        conventions = resolve_conventions(setup.cleaned_data["preset"]).as_dict()
+        table = Game(format=setup.cleaned_data["format"], conventions=conventions, player_names=names)
+        action = request.POST.get("action", "")
+        if action == "undo":
+            hands = hands[:-1]
+        hand_form = HandForm(request.POST if action == "add" else None, game=table)
+        try:
+            if action == "add" and hand_form.is_valid():
+                try:
+                    answer = score_bounded_sheet(setup.request([*hands, hand_form.hand()]))
+                except SheetError as exc:
+                    attach_errors(hand_form, exc)
+                else:
+                    hands = [*hands, hand_form.hand()]
+                    hand_form = HandForm(game=table)
+            if answer is None:
+                answer = score_bounded_sheet(setup.request(hands))
+        except SheetError as exc:
+            problem = "; ".join(p.message for p in exc.problems)
+    elif request.method == "GET":
+        setup = CalculatorForm(initial={"hands": "[]"})
+        table = Game(format="standard", conventions=resolve_conventions("classic").as_dict(),
+                     player_names=["Ann", "Bob"])
+        hand_form = HandForm(game=table)
+        answer = score_bounded_sheet({"conventions": "classic", "players": ["Ann", "Bob"], "hands": []})
+    sheet = setup.request(hands) if setup.is_bound and setup.is_valid() else EXAMPLE_SHEET
+    return render(request, "scoring/calculator.html", {
+        "setup": setup, "form": hand_form, "answer": answer, "problem": problem,
+        "rows": _calculator_rows(answer) if answer else [],
+        "hands_json": json.dumps(hands), "example": json.dumps(sheet, indent=2),
+        "answer_json": json.dumps(answer, indent=2) if answer else "",
+        "presets": sorted(PRESETS),
+    })
 
 
 def _visible_game(request, pk: int) -> Game:
@@ -90,27 +144,48 @@ def _columns(game: Game, sheet: dict[str, Any]) -> list[str]:
     return list(sheet["players"])
 
 
-def _rows(game: Game, sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """The paper score-pad rows: one per counted hand, running totals per column, then pending hands."""
+def _scored_row(hand: dict[str, Any], sheet: dict[str, Any], columns: list[str]) -> dict[str, Any]:
+    if "tables" in hand:  # partnership deal
+        totals = hand["totals"]
+        winner = None if hand["scoring_team"] is None else columns[hand["scoring_team"]]
+        points = max(hand["team_points"])
+        outcome = ", ".join(t["outcome"] for t in hand["tables"])
+        dealer = " / ".join(t["dealer"] for t in hand["tables"])
+    else:
+        totals = [hand["totals"][name] for name in sheet["players"]]
+        winner, points, outcome, dealer = hand["winner"], hand["points"], hand["outcome"], hand["dealer"]
+    return {"number": hand["number"], "dealer": dealer, "outcome": outcome.replace("_", " "),
+            "winner": winner, "points": points, "boxes": hand.get("boxes", 0), "totals": totals,
+            "games": hand.get("games"), "penalty": hand.get("penalty"), "kind": "scored"}
+
+
+def _rows(sheet: dict[str, Any], columns: list[str], lines: list[HandLine],
+          pending: dict[int, PendingHand]) -> list[dict[str, Any]]:
+    """The paper score-pad rows in hand-number order: each counted hand with its running totals, a void
+    in its place with its reason, a corrected hand marked; then the hands still awaiting acceptance."""
+    scored = {hand["number"]: hand for hand in sheet["hands"]}
     rows = []
-    for hand in sheet["hands"]:
-        if "tables" in hand:  # partnership deal
-            totals = hand["totals"]
-            winner = None if hand["scoring_team"] is None else _columns(game, sheet)[hand["scoring_team"]]
-            points = max(hand["team_points"])
-            outcome = ", ".join(t["outcome"] for t in hand["tables"])
-            dealer = " / ".join(t["dealer"] for t in hand["tables"])
+    for position, line in enumerate(lines):
+        counted = line.counted if position < sheet["counted_hands"] else None
+        if counted is None:
+            if line.number in pending:
+                rows.append({"number": line.number, "kind": "pending", "pending": pending[line.number]})
+            else:
+                rows.append({"number": line.number, "kind": "waiting"})
+            continue
+        if counted.action == Hand.Action.VOID:
+            row = {"number": line.number, "kind": "void", "reason": counted.reason}
         else:
-            totals = [hand["totals"][name] for name in sheet["players"]]
-            winner, points, outcome, dealer = hand["winner"], hand["points"], hand["outcome"], hand["dealer"]
-        rows.append({"number": hand["number"], "dealer": dealer, "outcome": outcome.replace("_", " "),
-                     "winner": winner, "points": points, "boxes": hand.get("boxes", 0), "totals": totals,
-                     "games": hand.get("games"), "penalty": hand.get("penalty")})
+            row = _scored_row(scored[line.number], sheet, columns)
+        row["corrected"] = counted.version > 1
+        row["pending"] = pending.get(line.number)
+        rows.append(row)
     return rows
 
 
 def _chart(columns: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Polylines of running totals, hand by hand, scaled into the chart's box."""
+    rows = [r for r in rows if r["kind"] == "scored"]
     if not rows:
         return []
     high = max([1] + [max(r["totals"]) for r in rows])
@@ -126,24 +201,73 @@ def _chart(columns: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any
     return lines
 
 
+def _allowed(check, *args, **kwargs) -> bool:
+    """Whether a ``policy`` rule lets this through: pages show only the buttons a user may use."""
+    try:
+        check(*args, **kwargs)
+    except policy.NotAllowed:
+        return False
+    return True
+
+
+def _accept_options(actor, game: Game, pending: PendingHand) -> dict[str, Any]:
+    """How this hand can be accepted from this page: the players who may accept it and have a PIN (the
+    one it costs most first), and a button for the signed-in player or second official, if any."""
+    accepters = frozenset(pending.accepters)
+    if not _allowed(policy.require_may_try_confirming, actor, game):
+        return {"pin_players": [], "direct": None, "no_pin": []}
+    seated = {game.player_names[seat.position]: seat.player for seat in game.seats.all()}
+    pin_players, no_pin = [], []
+    for name in pending.accepters:
+        player = seated.get(name)
+        if player is None or not _allowed(policy.require_may_accept, name, player, pending.hand, accepters):
+            continue
+        (pin_players if player.confirm_pin else no_pin).append(name)
+    direct = None
+    if _allowed(policy.require_can_confirm, actor, game, pending.hand, accepters=accepters):
+        me = policy.seated_player(actor, game)
+        direct = f"Accept as {policy.seat_name(game, me)}" if me is not None else "Confirm as second official"
+    form = ConfirmForm(names=pin_players, initial={"player": pin_players[0]}) if pin_players else None
+    return {"pin_players": pin_players, "direct": direct, "no_pin": no_pin, "form": form}
+
+
+def _title(game: Game) -> str:
+    """Players as the table sees them: "Ann v Bob", teams "Ann & Cleo v Bob & Dev"."""
+    return game.players_title
+
+
 def _sheet_context(request, game: Game) -> dict[str, Any]:
     actor = actor_for(request)
+    lines = hand_lines(game.hands.all())
     sheet = selectors.scored_sheet(game)
     columns = _columns(game, sheet)
-    rows = _rows(game, sheet)
+    pending = {p.number: p for p in pending_hands(game, lines)}
+    rows = _rows(sheet, columns, lines, pending)
     standings = sheet["teams"] if "teams" in sheet else [sheet["players"][n] for n in sheet["players"]]
+    is_official = policy.is_official(actor, game)
+    for p in pending.values():
+        p.options = _accept_options(actor, game, p) if game.status != Game.Status.ABANDONED else {}
+    amendable = set()
+    if is_official and game.status != Game.Status.ABANDONED:
+        amendable = {line.number for line in lines if _allowed(
+            policy.require_can_amend, actor, game, line.number, next_hand_confirmed(lines, line.number), "correct")}
     return {
         "game": game,
         "sheet": sheet,
         "columns": columns,
         "rows": rows,
+        "pending": list(pending.values()),
         "standings": list(zip(columns, standings, strict=True)),
         "chart": _chart(columns, rows),
         "chart_size": (CHART_WIDTH, CHART_HEIGHT),
-        "is_official": policy.is_official(actor, game),
+        "is_official": is_official,
         "is_organiser": actor.is_organiser,
-        "can_enter": policy.is_official(actor, game) and game.format in WEB_ENTRY_FORMATS,
+        "can_enter": is_official and game.format in WEB_ENTRY_FORMATS,
+        "amendable": sorted(amendable),
+        "last_hand": lines[-1].number if lines and lines[-1].number in amendable else None,
         "names": list(game.player_names),
+        "title": _title(game),
+        "conventions_words": conventions_in_words(game.conventions),
     }
 
 
@@ -162,14 +286,24 @@ def game_sheet_fragment(request, pk: int):
 
 def game_history(request, pk: int):
     game = _visible_game(request, pk)
-    versions = sorted(game.hands.all(), key=lambda h: (h.number, h.version))
+    lines = hand_lines(game.hands.all())
+    said = versions_in_words(game, lines)
+    versions = [{"hand": v, "said": said[(v.number, v.version)]} for line in lines for v in line.versions]
     return render(request, "scoring/game_history.html", {
-        "game": game, "versions": versions, "personal_data": policy.sees_personal_data(actor_for(request))})
+        "game": game, "title": _title(game), "versions": versions,
+        "personal_data": policy.sees_personal_data(actor_for(request))})
 
 
 def _require_official(request, game: Game):
     if not policy.is_official(actor_for(request), game):
         raise PermissionDenied("only an organiser or this game's referee may record hands in it")
+
+
+def _hand_said(game: Game, number: int) -> str:
+    """Hand ``number`` as it stands now, in words (for "hand 4 is already recorded: ...")."""
+    lines = hand_lines(game.hands.all())
+    return versions_in_words(game, lines).get(
+        next(((line.number, line.current.version) for line in lines if line.number == number), (0, 0)), "")
 
 
 def enter_hand(request, pk: int):
@@ -182,39 +316,53 @@ def enter_hand(request, pk: int):
     if game.format not in WEB_ENTRY_FORMATS:
         messages.info(request, "Partnership deals are recorded through the API for now.")
         return redirect("scoring:game_detail", pk=pk)
-    form = HandForm(request.POST or None, game=game, initial={"once": secrets.token_urlsafe(16)})
+    next_number = game.hand_count + 1
+    form = HandForm(request.POST or None, game=game,
+                    initial={"once": secrets.token_urlsafe(16), "number": next_number})
     if request.method == "POST" and form.is_valid():
         try:
-            services.record_hand(actor=actor_for(request), game=game, data=form.hand(),
-                                 once_key=form.cleaned_data["once"] or None)
+            services.record_hand(actor=actor, game=game, data=form.hand(),
+                                 once_key=form.cleaned_data["once"] or None, number=form.cleaned_data["number"])
+        except services.AlreadyRecorded as exc:
+            fresh = _visible_game(request, pk)
+            said = _hand_said(fresh, exc.number)
+            messages.error(request, f"Nothing recorded: {exc.problems[0].message}. Hand {exc.number}: {said}.")
+            return redirect("scoring:enter_hand", pk=pk)
         except SheetError as exc:
             attach_errors(form, exc)
         except policy.NotAllowed as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, "Hand recorded.")
+            messages.success(request, f"Hand {next_number} recorded.")
             return redirect("scoring:enter_hand", pk=pk)
     context = _sheet_context(request, game)
-    # Each pending hand offers only the players it goes against: the winner is not even a choice.
-    who = pending_accepters(game, hand_lines(game.hands.all()))
-    pending = [{**p, "accepters": who[p["number"]], "confirm_form": ConfirmForm(names=who[p["number"]])}
-               for p in context["sheet"]["pending"]]
-    context.update({"form": form, "pending": pending, "amend_form": AmendForm()})
-    return render(request, "scoring/enter_hand.html", context)
+    context.update({"form": form, "next_number": next_number})
+    response = render(request, "scoring/enter_hand.html", context)
+    # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _error_list(form) -> list[dict[str, str]]:
+    return [{"field": name, "label": str(form.fields[name].label) if name in form.fields else "",
+             "message": " ".join(errors)} for name, errors in form.errors.items()]
 
 
 @require_POST
 def preview_hand(request, pk: int):
-    """What the engine would score for the hand on the entry form (JSON), saving nothing."""
+    """What the engine would score for the hand on the entry (or correction) form (JSON), saving nothing.
+    Errors come with the field's label and a message in words, as the form would show them."""
     game = _visible_game(request, pk)
     form = HandForm(request.POST, game=game)
     if not form.is_valid():
-        return JsonResponse({"errors": [{"field": f, "message": " ".join(e)} for f, e in form.errors.items()]},
-                            status=400)
+        return JsonResponse({"errors": _error_list(form)}, status=400)
+    correcting = request.GET.get("correct", "")
     try:
-        return JsonResponse(selectors.preview_hand(game, form.hand()))
+        return JsonResponse(selectors.preview_hand(game, form.hand(),
+                                                   int(correcting) if correcting.isdigit() else None))
     except SheetError as exc:
-        return JsonResponse(exc.as_dict(), status=400)
+        attach_errors(form, exc)
+        return JsonResponse({"errors": _error_list(form)}, status=400)
 
 
 @require_POST
@@ -222,17 +370,20 @@ def confirm_hand(request, pk: int, number: int):
     game = _visible_game(request, pk)
     names = list(game.player_names)
     form = ConfirmForm(request.POST, names=names)
-    with_pin = "pin" in request.POST
+    with_pin = "pin" in request.POST or "player" in request.POST
     try:
         if with_pin:
             if not form.is_valid():
-                raise SheetError.one(number, "pin", "choose who is accepting and type their PIN")
+                problems = "; ".join(e for errors in form.errors.values() for e in errors)
+                raise SheetError.one(number, "pin", problems)
             services.confirm_hand(actor=actor_for(request), game=game, number=number,
                                   player_name=form.cleaned_data["player"], pin=form.cleaned_data["pin"])
         else:
             services.confirm_hand(actor=actor_for(request), game=game, number=number)
-    except (SheetError, policy.NotAllowed) as exc:
-        messages.error(request, f"Hand {number} not confirmed: {exc}")
+    except SheetError as exc:
+        messages.error(request, f"Hand {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.")
+    except policy.NotAllowed as exc:
+        messages.error(request, f"Hand {number} not confirmed: {exc}.")
     else:
         messages.success(request, f"Hand {number} confirmed.")
     return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
@@ -250,9 +401,15 @@ def _safe_next(request, default: str) -> str:
 def correct_hand(request, pk: int, number: int):
     game = _visible_game(request, pk)
     _require_official(request, game)
-    current = next((h for h in game.hands.all() if h.number == number and h.is_current), None)
-    if current is None:
+    lines = hand_lines(game.hands.all())
+    line = next((line for line in lines if line.number == number), None)
+    if line is None:
         raise Http404("no such hand")
+    current = line.current
+    if not _allowed(policy.require_can_amend, actor_for(request), game, number,
+                    next_hand_confirmed(lines, number), "correct"):
+        raise PermissionDenied(f"hand {number + 1} is already confirmed: only an organiser may correct hand "
+                               f"{number} now")
     form = HandForm(request.POST or None, game=game, initial=HandForm.initial_from(current.data))
     amend = AmendForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and amend.is_valid():
@@ -260,14 +417,21 @@ def correct_hand(request, pk: int, number: int):
             services.correct_hand(actor=actor_for(request), game=game, number=number, data=form.hand(),
                                   reason=amend.cleaned_data["reason"])
         except SheetError as exc:
-            attach_errors(form, exc)
+            others = [p for p in exc.problems if p.field != "reason"]
+            if others:
+                attach_errors(form, SheetError(others))
+            for problem in exc.problems:
+                if problem.field == "reason":
+                    amend.add_error("reason", _in_words("The reason", problem.message))
         except policy.NotAllowed as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, f"Hand {number} corrected; later hands rescored.")
             return redirect("scoring:game_detail", pk=pk)
-    return render(request, "scoring/correct_hand.html", {"game": game, "number": number, "form": form,
-                                                          "amend_form": amend, "current": current})
+    said = versions_in_words(game, lines)[(number, current.version)]
+    return render(request, "scoring/correct_hand.html", {
+        "game": game, "title": _title(game), "number": number, "form": form, "amend_form": amend,
+        "current": current, "said": said, "pending": current.confirmed_at is None})
 
 
 @require_POST
@@ -338,25 +502,38 @@ def referee_links(request, pk: int):
     return render(request, "scoring/referee_links.html", {"game": game, "links": links})
 
 
+def _require_organiser(request, what: str) -> None:
+    """Forms only an organiser may send are not even shown to anyone else (no form to be refused at the end)."""
+    try:
+        policy.require_organiser(actor_for(request), what)
+    except policy.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+
+
 @login_required
 def new_player(request):
+    _require_organiser(request, "add players")
     form = PlayerForm(request.POST or None)
+    existing = None
     if request.method == "POST" and form.is_valid():
         try:
             player = services.create_player(actor=actor_for(request), **form.cleaned_data)
+        except services.NameTaken as exc:
+            attach_errors(form, exc)
+            existing = exc.player
         except SheetError as exc:
             attach_errors(form, exc)
-        except policy.NotAllowed as exc:
-            raise PermissionDenied(str(exc)) from None
         else:
             messages.success(request, f"{player} added.")
             return redirect("scoring:new_player")
-    return render(request, "scoring/form_page.html", {"form": form, "title": "New player"})
+    return render(request, "scoring/new_player.html", {"form": form, "title": "New player", "existing": existing})
 
 
 @login_required
 def new_game(request):
-    form = GameForm(request.POST or None)
+    _require_organiser(request, "create games")
+    initial = {f"player_{i}": request.GET[f"player_{i}"] for i in range(1, 5) if request.GET.get(f"player_{i}")}
+    form = GameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
@@ -367,13 +544,14 @@ def new_game(request):
                 referees=list(form.cleaned_data["referees"]),
             )
         except SheetError as exc:
-            attach_errors(form, exc, aliases={"conventions": "overrides"})
+            attach_errors(form, exc, aliases={"players": "player_1"})
         except policy.NotAllowed as exc:
             raise PermissionDenied(str(exc)) from None
         else:
             messages.success(request, "Game created.")
             return redirect("scoring:game_detail", pk=game.pk)
-    return render(request, "scoring/form_page.html", {"form": form, "title": "New game"})
+    return render(request, "scoring/new_game.html", {"form": form, "title": "New game",
+                                                     "presets": form.preset_values()})
 
 
 @require_POST

@@ -42,3 +42,34 @@ def losing_side(scored: Mapping[str, Any], teams: Sequence[Sequence[str]] | None
     played it, since it pays nobody.
     """
     return players_of(scored) - winning_side(scored, teams)
+
+
+def likely_accepters(scored: Mapping[str, Any], teams: Sequence[Sequence[str]] | None = None) -> list[str]:
+    """``losing_side`` in the order a phone should offer it: the player the hand costs most first.
+
+    An undercut knocker (who loses the hand, and in Jersey a penalty) comes first; then the players
+    left with the most deadwood; a hand that pays nobody starts with the player who did not deal.
+    Ties keep the order of the players in the answer. The rule of who may accept is ``losing_side``'s;
+    this only orders it.
+    """
+    side = losing_side(scored, teams)
+    order = [name for table in scored["tables"] for name in table["players"]] if "tables" in scored \
+        else list(scored["players"])
+    deadwood: dict[str, int] = dict(scored.get("deadwood") or {})
+    knocker = scored.get("knocker")
+    if knocker is not None and scored.get("knocker_deadwood") is not None:
+        deadwood[knocker] = scored["knocker_deadwood"]
+    if scored.get("opponent_deadwood") is not None:
+        for name in order:
+            if name != knocker:
+                deadwood.setdefault(name, scored["opponent_deadwood"])
+
+    def cost(name: str) -> tuple[int, int, int]:
+        return (
+            0 if name == knocker else 1,
+            -deadwood.get(name, 0),
+            0 if name != scored.get("dealer") else 1,
+        )
+
+    ranked = sorted((name for name in order if name in side), key=lambda n: (cost(n), order.index(n)))
+    return list(dict.fromkeys(ranked))

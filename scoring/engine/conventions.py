@@ -263,3 +263,40 @@ def resolve_conventions(spec: object, *, field: str = "conventions") -> Conventi
             "per_hand); these conventions pay boxes net (box_mode net) when the game is settled",
         )
     return resolved
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """What a convention field accepts, for forms that offer it: its kind, range and choices."""
+
+    name: str
+    kind: str  # "int", "bool" or "choice"
+    low: int | None = None
+    high: int | None = None
+    nullable: bool = False
+    choices: tuple[str, ...] = ()
+
+
+def field_specs() -> tuple[FieldSpec, ...]:
+    """Every overridable field with what it accepts, in RULES.md's order (the rules ``resolve`` applies)."""
+    specs = []
+    for name, rule in _FIELD_RULES.items():
+        if rule.kind is int:
+            specs.append(FieldSpec(name, "int", rule.low, rule.high, rule.nullable))
+        elif rule.kind is bool:
+            specs.append(FieldSpec(name, "bool"))
+        else:
+            specs.append(FieldSpec(name, "choice", choices=tuple(m.value for m in rule.kind)))
+    return tuple(specs)
+
+
+def overrides_of(stored: Mapping[str, object]) -> dict[str, object]:
+    """The fields of a resolved set (``as_dict()``) that differ from its named preset, in field order.
+
+    A stored set whose preset is not (or no longer) known differs in nothing that can be named.
+    """
+    preset = PRESETS.get(str(stored.get("preset")))
+    if preset is None:
+        return {}
+    base = preset.as_dict()
+    return {name: stored[name] for name in FIELD_NAMES if name in stored and stored[name] != base[name]}

@@ -42,6 +42,7 @@
         b.dataset.card = rank + suit[0];
         b.textContent = rank + suit[1];
         b.className = "card suit-" + suit[0];
+        b.setAttribute("aria-label", rank + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suit[0]]);
         b.addEventListener("click", function () {
           const target = form.querySelector("input[name=picker-target]:checked").value;
           const other = target === "knocker_cards" ? "opponent_cards" : "knocker_cards";
@@ -66,28 +67,38 @@
     timer = setTimeout(runPreview, 250);
   }
 
+  // Errors go beside their fields, in the words the server chose (the field's label, never its name).
+  function showErrors(errors) {
+    form.querySelectorAll("[data-errors-for]").forEach(function (el) { el.textContent = ""; });
+    form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
+    const loose = [];
+    (errors || []).forEach(function (e) {
+      const slot = e.field ? form.querySelector("[data-errors-for='" + e.field + "']") : null;
+      if (slot && !slot.closest("[hidden]")) {
+        slot.textContent = e.message;
+        const holder = slot.closest(".field, fieldset");
+        if (holder) holder.classList.add("has-error");
+      } else {
+        loose.push(e.message);
+      }
+    });
+    return loose;
+  }
+
   async function runPreview() {
     if (!result()) { preview.textContent = ""; return; }
     const response = await fetch(form.dataset.preview, { method: "POST", body: new FormData(form) });
     const answer = await response.json();
     preview.className = "preview " + (response.ok ? "ok" : "bad");
     if (!response.ok) {
-      preview.textContent = (answer.errors || []).map(function (e) {
-        return (e.field ? e.field + ": " : "") + e.message;
-      }).join("; ");
+      const loose = showErrors(answer.errors);
+      preview.textContent = loose.length ? loose.join(" ") : "Not scored yet: see the field marked above.";
       return;
     }
-    const h = answer.hand;
-    if (!h || !h.winner) {
-      preview.textContent = h ? "Scores nothing (" + h.outcome + ")." : "";
-      return;
-    }
-    let text = h.winner + " scores " + h.points + " (" + h.outcome.replace("_", " ") + ")";
-    if (h.knocker_deadwood !== undefined && h.knocker_deadwood !== null && h.opponent_deadwood !== undefined) {
-      text += ": deadwood " + h.knocker_deadwood + " v " + h.opponent_deadwood;
-    }
-    if (h.layoffs && h.layoffs.length) text += "; lay-offs " + h.layoffs.map(function (l) { return l.card; }).join(" ");
-    if (answer.complete) text += ". This hand ends the game.";
+    showErrors([]);
+    // The engine's own reading of the hand; nothing is computed here.
+    let text = answer.said ? answer.said + "." : "";
+    if (answer.complete) text += " This hand ends the game.";
     preview.textContent = text;
   }
 

@@ -181,12 +181,15 @@ def test_password_guesses_on_the_web_share_the_limit_of_the_token_endpoint(clien
     assert "_auth_user_id" not in client.session
 
 
-def test_deeply_nested_convention_overrides_on_the_web_form_are_refused_not_a_crash(client):
+def test_the_web_game_form_takes_no_json_and_refuses_out_of_range_conventions_in_words(client):
     org = organiser()
     client.force_login(org)
     g = game(by=org)
     ann, bob = (s.player for s in g.seats.all())
     page = client.post("/games/new/", {"format": "standard", "player_1": ann.pk, "player_2": bob.pk,
-                                       "preset": "classic", "overrides": "[" * 950 + "]" * 950})
+                                       "preset": "classic", "overrides": "[" * 950 + "]" * 950,
+                                       "conv_knock_limit": "[" * 950, "conv_tie_rule": "sometimes"})
     assert page.status_code == 200
-    assert "give one flat object of fields" in page.content.decode()
+    text = page.content.decode()
+    assert "Knock limit: a whole number from 0 to 10" in text
+    assert "A tie: choose one of the values listed" in text

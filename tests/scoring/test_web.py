@@ -23,7 +23,7 @@ def test_home_list_and_sheet_pages_render(client):
     g = game()
     assert client.get("/").status_code == 200
     page = client.get("/games/").content.decode()
-    assert "Ann, Bob" in page
+    assert "Ann v Bob" in page
     assert client.get(f"/games/{g.pk}/").status_code == 200
 
 
@@ -35,7 +35,7 @@ def test_a_referee_records_a_hand_and_the_opponent_accepts_it_with_their_pin(cli
                                                      "opponent_deadwood": 19})
     assert response.status_code == 302
     page = client.get(f"/games/{g.pk}/enter/").content.decode()
-    assert "Hand 1 awaits the opponent" in page
+    assert "Hand 1 awaits Bob" in page
     client.post(f"/games/{g.pk}/hands/1/confirm/", {"player": "Bob", "pin": "2222", "next": f"/games/{g.pk}/enter/"})
     g.refresh_from_db()
     assert g.summary["totals"] == {"Ann": 33, "Bob": 0}
@@ -47,7 +47,7 @@ def test_the_entry_form_shows_the_engines_own_refusal(client):
     signed_in(client, ref)
     page = client.post(f"/games/{g.pk}/enter/", {"result": "knock", "knocker": "Ann", "knocker_deadwood": 12,
                                                  "opponent_deadwood": 19}).content.decode()
-    assert "knock needs deadwood &lt;= 10; 12 recorded" in page
+    assert "Knock needs deadwood &lt;= 10; 12 recorded" in page
     assert Hand.objects.count() == 0
 
 
@@ -150,14 +150,14 @@ def test_organisers_create_players_and_games_on_the_web(client):
 
     gus, hal = Player.objects.get(display_name="Gus"), Player.objects.get(display_name="Hal")
     response = client.post("/games/new/", {"format": "standard", "player_1": gus.pk, "player_2": hal.pk,
-                                           "preset": "modern", "overrides": '{"gin_bonus": 30}',
+                                           "preset": "modern", "conv_gin_bonus": "30",
                                            "table_label": "T9", "is_public": "on", "requires_confirmation": "on"})
     assert response.status_code == 302
     created = Game.objects.get(table_label="T9")
     assert (created.conventions["preset"], created.conventions["gin_bonus"]) == ("modern", 30)
     bad = client.post("/games/new/", {"format": "standard", "player_1": gus.pk, "player_2": hal.pk,
-                                      "preset": "modern", "overrides": '{"gin_bonnus": 30}'}).content.decode()
-    assert "unknown convention" in bad
+                                      "preset": "modern", "conv_gin_bonus": "3000"}).content.decode()
+    assert "Gin bonus: a whole number from 0 to 1000" in bad
 
 
 def test_a_referee_cannot_create_games(client):
