@@ -330,6 +330,35 @@ def conventions_in_words(stored: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
+# Fields that only some formats (or some other values) read: the printed sheet leaves out what does not apply.
+FORMAT_ONLY_FIELDS = {
+    "hollywood_shift": {"hollywood"},
+    "jersey_gin_bonus": {"jersey"}, "jersey_undercut_penalty": {"jersey"}, "jersey_target": {"jersey"},
+    "partnership_target": {"partnership"},
+    "target": {"standard", "hollywood", "rotation"},
+    "gin_bonus": {"standard", "hollywood", "rotation", "partnership"},
+    "undercut_bonus": {"standard", "hollywood", "rotation", "partnership"},
+}
+ONLY_WHEN = {
+    "shutout_bonus": ("shutout", "flat"),
+    "oklahoma_ace": ("oklahoma", True), "spade_doubles": ("oklahoma", True), "oklahoma_extra_boxes": ("oklahoma", True),
+}
+
+
+def conventions_on_paper(stored: dict[str, Any], fmt: str) -> list[tuple[str, str]]:
+    """Every convention value this game's format reads, as (label, value in words), for the printed
+    sheet: "Gin bonus: 20", "Shutout: doubles the game bonus". The stored set is the game's own."""
+    out = [("Preset", str(stored.get("preset", "custom")))]
+    for _title, names in CONVENTION_GROUPS:
+        for name in names:
+            if name not in stored or fmt not in FORMAT_ONLY_FIELDS.get(name, {fmt}):
+                continue
+            if name in ONLY_WHEN and stored.get(ONLY_WHEN[name][0]) != ONLY_WHEN[name][1]:
+                continue
+            out.append((CONVENTION_LABELS.get(name, name), value_in_words(name, stored[name])))
+    return out
+
+
 def _convention_field(spec: FieldSpec) -> forms.Field:
     label = CONVENTION_LABELS.get(spec.name, spec.name.replace("_", " ").capitalize())
     if spec.kind == "int" and spec.nullable:

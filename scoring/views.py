@@ -15,6 +15,7 @@ from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
@@ -35,6 +36,7 @@ from .forms import (
     _in_words,
     attach_errors,
     conventions_in_words,
+    conventions_on_paper,
 )
 from .models import Game, Hand, RefereeLink
 from .sheets import (
@@ -202,6 +204,48 @@ def _chart(columns: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any
     return lines
 
 
+def _hollywood_pad(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The Hollywood sheet as the paper pad: a column pair per game, each hand's win written as the
+    winner's new running total in every game it was credited to, a rule under the hand that closed a
+    game, then each game's settlement and the match net. Every number is one of the engine's answer."""
+    games = sheet["games"]
+    rows = []
+    for hand in sheet["hands"]:
+        cells = []
+        for index, game in enumerate(games):
+            credited = game["number"] in hand["games"]
+            closes = game["closed_after_hand"] == hand["sheet_position"]
+            closed = game["closed_after_hand"] is not None and hand["sheet_position"] > game["closed_after_hand"]
+            for name in names:
+                won = credited and hand["winner"] == name
+                cells.append({"game": game["number"], "player": name, "won": won, "closes": closes,
+                              "starts_pair": name == names[0],
+                              "closed": closed, "value": hand["game_totals"][index][name] if won else None})
+        rows.append({"number": hand["number"], "winner": hand["winner"], "points": hand["points"],
+                     "outcome": hand["outcome"].replace("_", " "), "cells": cells})
+    settled = [{"number": g["number"], "complete": g["complete"], "winner": g["winner"], "margin": g["margin"],
+                "standings": [(name, g["players"][name]) for name in names]} for g in games]
+    return {"names": names, "games": settled, "rows": rows, "complete": sheet["complete"],
+            "winner": sheet["winner"], "margin": sheet["margin"], "net": [(n, sheet["net"][n]) for n in names],
+            "any_closed": any(g["complete"] for g in games)}
+
+
+def _on_paper(game: Game) -> dict[str, Any]:
+    """What the printed sheet carries beside the scores: the date, the table, the club(s) of the
+    players, every convention value in words and who signs it (the two sides, or a referee and the
+    players of a three-player game)."""
+    clubs = list(dict.fromkeys(seat.player.club for seat in game.seats.all() if seat.player.club))
+    names = list(game.player_names)
+    if game.format == Game.Format.PARTNERSHIP:
+        signers = [" & ".join(names[:2]), " & ".join(names[2:])]
+    elif len(names) == 2:
+        signers = names
+    else:
+        signers = ["Referee", " / ".join(names)]
+    return {"date": timezone.localtime(game.created_at), "clubs": clubs,
+            "conventions": conventions_on_paper(game.conventions, game.format), "signers": signers}
+
+
 def _allowed(check, *args, **kwargs) -> bool:
     """Whether a ``policy`` rule lets this through: pages show only the buttons a user may use."""
     try:
@@ -269,6 +313,8 @@ def _sheet_context(request, game: Game) -> dict[str, Any]:
         "names": list(game.player_names),
         "title": _title(game),
         "conventions_words": conventions_in_words(game.conventions),
+        "pad": _hollywood_pad(sheet, list(sheet["players"])) if game.format == Game.Format.HOLLYWOOD else None,
+        "paper": _on_paper(game),
     }
 
 

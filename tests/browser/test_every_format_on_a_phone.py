@@ -64,3 +64,38 @@ def test_a_partnership_deal_is_recorded_on_one_screen_and_accepted_by_the_other_
     g = Game.objects.get(pk=g.pk)
     assert g.summary["totals"] == {"Ann & Cleo": 0, "Bob & Dev": 27}
     assert g.hands.get().confirmed_by_player.display_name == "Cleo"
+
+
+def won(player, points):
+    return {"result": "knock", "knocker": player, "knocker_deadwood": 1, "opponent_deadwood": points + 1}
+
+
+def test_the_hollywood_sheet_shows_three_games_side_by_side_on_a_phone_and_on_paper(live_server):
+    """The pad's three column pairs sit side by side within the phone's width (no sideways scrolling),
+    and printed, the sheet adds the date, the table, the conventions and two signature lines."""
+    org = user("padorganiser", staff=True)
+    g = game(fmt="hollywood", requires_confirmation=False, by=org)
+    from scoring import services
+
+    from ..factories import as_actor
+    for hand in (won("Ann", 60), won("Ann", 50), won("Bob", 30), won("Ann", 55), won("Bob", 40)):
+        services.record_hand(actor=as_actor(org), game=g, data=hand)
+    with phone_browser() as page:
+        page.goto(f"{live_server.url}/games/{g.pk}/")
+        heads = page.locator("table.pad .game-head")
+        sync_api.expect(heads).to_have_count(3)
+        boxes = [heads.nth(i).bounding_box() for i in range(3)]
+        assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]
+        assert len({round(b["y"]) for b in boxes}) == 1
+        assert boxes[2]["x"] + boxes[2]["width"] <= 390
+        scroll = page.locator(".hollywood-pad .table-scroll")
+        assert scroll.evaluate("el => el.scrollWidth <= el.clientWidth")
+        sync_api.expect(page.locator("[data-match]")).to_contain_text("Net of the closed games so far: Ann 545")
+        assert not page.locator(".signatures").is_visible()
+        page.screenshot(path=f"{SHOTS}/ginscore-phone-hollywood.png", full_page=True)
+        page.emulate_media(media="print")
+        sync_api.expect(page.locator(".signatures")).to_be_visible()
+        assert page.locator("[data-signature]").count() == 2
+        sync_api.expect(page.locator(".paper-conventions")).to_contain_text("Hollywood shift rule: yes")
+        page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+        page.screenshot(path=f"{SHOTS}/ginscore-print-hollywood.png", full_page=True)
