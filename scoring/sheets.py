@@ -168,10 +168,12 @@ def seating(game: Game, lines: Sequence[HandLine], number: int) -> Seating:
     if game.format == Game.Format.PARTNERSHIP:
         tables = answer["next_tables"]
         return Seating(knockers=names, tables=tables, table_dealers=answer["next_dealers"])
+    dealer = answer.get("next_dealer")
     if game.format == Game.Format.ROTATION:
-        dealer = answer["next_dealer"]
         return Seating(knockers=list(answer["next_players"]), dealer=dealer, sitting_out=dealer)
-    return Seating(knockers=names, dealer=answer.get("next_dealer"))
+    if game.format == Game.Format.JERSEY:  # all three play every hand
+        return Seating(knockers=list(answer["next_players"]), dealer=dealer)
+    return Seating(knockers=names, dealer=dealer)
 
 
 def _teams(game: Game) -> list[list[str]] | None:
