@@ -15,12 +15,13 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 
-from .engine import PRESETS, SheetError
+from .engine import PRESETS, Problem, SheetError
 from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]
-WEB_ENTRY_FORMATS = {"standard", "hollywood", "rotation", "jersey"}
+# The calculator page names two or three players; a partnership's teams are for stored games and the API.
+CALCULATOR_FORMATS = {"standard", "hollywood", "rotation", "jersey"}
 
 
 # Engine field names (and their prefixes) that a hand form shows under another field.
@@ -39,6 +40,9 @@ def _in_words(label: str, message: str) -> str:
 def attach_errors(form: forms.Form, error: SheetError, aliases: dict[str, str] | None = None) -> None:
     """Put the engine's or a service's problems beside the fields they name, in words: the field's label,
     never its internal name. A problem about no field of the form goes on the form itself."""
+    if isinstance(form, DealForm):
+        form.attach(error)
+        return
     aliases = {**ENGINE_FIELD_ALIASES, **(aliases or {})}
     for problem in error.problems:
         field = None
@@ -91,11 +95,16 @@ class HandForm(forms.Form):
     # One key per rendered form: a double tap or a resubmitted page records the hand once.
     once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
-    def __init__(self, *args, game: Game, **kwargs):
+    def __init__(self, *args, game: Game, knockers: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         names = list(game.player_names)
-        self.fields["knocker"].choices = [(n, n) for n in names]
+        # Only who can knock this hand, as the engine seats it (rotation: never the dealer sitting out;
+        # a partnership table: its two players). Jersey counts stay by every name: the knocker's is skipped.
+        self.knockers = list(knockers) if knockers is not None else names
+        self.fields["knocker"].choices = [(n, n) for n in self.knockers]
+        self.fields["knocker"].error_messages["invalid_choice"] = (
+            f"Choose who knocked from {' or '.join(self.knockers)}: the players of this hand")
         if not game.conventions.get("oklahoma"):
             del self.fields["upcard"]
         if game.format == Game.Format.JERSEY:
@@ -147,11 +156,60 @@ class HandForm(forms.Form):
         return initial
 
 
+class DealForm(forms.Form):
+    """A partnership deal as the referee enters it: one hand form per table (prefixes ``t1``, ``t2``),
+    each offering only its table's two players as knocker, and one hand number and one-time key for the
+    deal. Who plays whom comes from the engine (``sheets.seating``), never from this form."""
+
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, data=None, *, game: Game, tables: list[list[str]], dealers: list[str] | None = None,
+                 initial: dict[str, Any] | None = None):
+        super().__init__(data, initial=initial)
+        self.game = game
+        per_table = (initial or {}).get("tables") or [{}, {}]
+        self.tables = []
+        for i, players in enumerate(tables, start=1):
+            table = HandForm(data, game=game, knockers=players, prefix=f"t{i}", initial=per_table[i - 1])
+            table.table_number, table.players = i, list(players)
+            table.dealer = dealers[i - 1] if dealers else None
+            self.tables.append(table)
+
+    def is_valid(self) -> bool:
+        results = [super().is_valid()] + [table.is_valid() for table in self.tables]  # every table's errors
+        return all(results)
+
+    def hand(self) -> dict[str, Any]:
+        """The contract's deal: ``{"tables": [hand, hand]}`` in this deal's table order."""
+        return {"tables": [table.hand() for table in self.tables]}
+
+    @classmethod
+    def initial_from(cls, deal: dict[str, Any]) -> dict[str, Any]:
+        tables = deal.get("tables") or [{}, {}]
+        return {"tables": [HandForm.initial_from(t) for t in tables]}
+
+    def attach(self, error: SheetError) -> None:
+        """Each engine problem beside its table's field ("tables[1].knocker" -> table 2's knocker)."""
+        for problem in error.problems:
+            head, dot, rest = (problem.field or "").partition(".")
+            if head.startswith("tables[") and head.endswith("]") and dot:
+                index = int(head[len("tables["):-1])
+                if 0 <= index < len(self.tables):
+                    attach_errors(self.tables[index], SheetError([Problem(problem.hand, rest, problem.message)]))
+                    continue
+            self.add_error(None, _in_words("This", problem.message))
+
+    def all_errors(self) -> list[tuple[forms.Form, str, list[str]]]:
+        """(form, field name, messages) for the deal and each table, for the preview's answer."""
+        return [(form, name, errors) for form in (self, *self.tables) for name, errors in form.errors.items()]
+
+
 class CalculatorForm(forms.Form):
     """The calculator's game: format, preset and names; the hands so far travel in ``hands`` (the
     contract's list, as JSON) from one page to the next. Nothing is stored."""
 
-    format = forms.ChoiceField(choices=[(f, label) for f, label in Game.Format.choices if f in WEB_ENTRY_FORMATS],
+    format = forms.ChoiceField(choices=[(f, label) for f, label in Game.Format.choices if f in CALCULATOR_FORMATS],
                                initial="standard")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
     player_1 = forms.CharField(max_length=30, initial="Ann", label="Player 1")
@@ -270,6 +328,35 @@ def conventions_in_words(stored: dict[str, Any]) -> str:
     words = [str(stored.get("preset", "custom"))]
     words += [f"{CONVENTION_LABELS.get(n, n).lower()} {value_in_words(n, v)}" for n, v in changes.items()]
     return ", ".join(words)
+
+
+# Fields that only some formats (or some other values) read: the printed sheet leaves out what does not apply.
+FORMAT_ONLY_FIELDS = {
+    "hollywood_shift": {"hollywood"},
+    "jersey_gin_bonus": {"jersey"}, "jersey_undercut_penalty": {"jersey"}, "jersey_target": {"jersey"},
+    "partnership_target": {"partnership"},
+    "target": {"standard", "hollywood", "rotation"},
+    "gin_bonus": {"standard", "hollywood", "rotation", "partnership"},
+    "undercut_bonus": {"standard", "hollywood", "rotation", "partnership"},
+}
+ONLY_WHEN = {
+    "shutout_bonus": ("shutout", "flat"),
+    "oklahoma_ace": ("oklahoma", True), "spade_doubles": ("oklahoma", True), "oklahoma_extra_boxes": ("oklahoma", True),
+}
+
+
+def conventions_on_paper(stored: dict[str, Any], fmt: str) -> list[tuple[str, str]]:
+    """Every convention value this game's format reads, as (label, value in words), for the printed
+    sheet: "Gin bonus: 20", "Shutout: doubles the game bonus". The stored set is the game's own."""
+    out = [("Preset", str(stored.get("preset", "custom")))]
+    for _title, names in CONVENTION_GROUPS:
+        for name in names:
+            if name not in stored or fmt not in FORMAT_ONLY_FIELDS.get(name, {fmt}):
+                continue
+            if name in ONLY_WHEN and stored.get(ONLY_WHEN[name][0]) != ONLY_WHEN[name][1]:
+                continue
+            out.append((CONVENTION_LABELS.get(name, name), value_in_words(name, stored[name])))
+    return out
 
 
 def _convention_field(spec: FieldSpec) -> forms.Field:

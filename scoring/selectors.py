@@ -74,5 +74,9 @@ def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) ->
     answer = validate_current(game, lines, {number: draft})
     scored = next((item for item in answer["hands"] if item["number"] == number), None)
     teams = [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
-    return {"hand": scored, "said": describe_hand(scored, teams) if scored else "",
-            "complete": answer["complete"], "winner": answer["winner"]}
+    preview = {"hand": scored, "said": describe_hand(scored, teams) if scored else "",
+               "complete": answer["complete"], "winner": answer["winner"]}
+    if teams and scored:  # a deal: what each team scores from it, as the engine aggregates the tables
+        preview["team_points"] = [{"team": " & ".join(team), "points": points, "scores": i == scored["scoring_team"]}
+                                  for i, (team, points) in enumerate(zip(teams, scored["team_points"], strict=True))]
+    return preview

@@ -139,6 +139,43 @@ def _scored_as(game: Game, lines: Sequence[HandLine], number: int, version: Hand
     return next((item for item in answer["hands"] if item["number"] == number), None)
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who plays a hand, as the engine decides it from the hands before: the players who may knock
+    (rotation: not the dealer, who sits out), a partnership deal's two tables and their dealers."""
+
+    knockers: list[str]
+    dealer: str | None = None
+    sitting_out: str | None = None
+    tables: list[list[str]] | None = None  # partnership: [[team 1 player, team 2 player], [...]]
+    table_dealers: list[str] | None = None
+    game_over: bool = False  # the hands before already end the game: there is no such hand
+
+
+def seating(game: Game, lines: Sequence[HandLine], number: int) -> Seating:
+    """Who plays hand ``number`` (the next hand, or one being corrected): the engine's ``next_players``
+    / ``next_tables`` after the current versions of the hands before it (pending ones included: the
+    table plays on while they await acceptance). Nothing is decided here; a sheet the engine refuses
+    (it never should be stored) leaves every player offered, for the engine to judge the hand."""
+    names = list(game.player_names)
+    before = [line.current for line in lines if line.number < number]
+    try:
+        answer = score_versions(game, before)
+    except SheetError:
+        return Seating(knockers=names)
+    if answer["complete"]:
+        return Seating(knockers=names, game_over=True)
+    if game.format == Game.Format.PARTNERSHIP:
+        tables = answer["next_tables"]
+        return Seating(knockers=names, tables=tables, table_dealers=answer["next_dealers"])
+    dealer = answer.get("next_dealer")
+    if game.format == Game.Format.ROTATION:
+        return Seating(knockers=list(answer["next_players"]), dealer=dealer, sitting_out=dealer)
+    if game.format == Game.Format.JERSEY:  # all three play every hand
+        return Seating(knockers=list(answer["next_players"]), dealer=dealer)
+    return Seating(knockers=names, dealer=dealer)
+
+
 def _teams(game: Game) -> list[list[str]] | None:
     return [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
 

@@ -15,6 +15,7 @@ from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
@@ -25,16 +26,17 @@ from .api.auth import SESSION_LINK, actor_for, link_for_token
 from .engine import PRESETS, SheetError, resolve_conventions
 from .engine.readback import describe_hand
 from .forms import (
-    WEB_ENTRY_FORMATS,
     AmendForm,
     CalculatorForm,
     ConfirmForm,
+    DealForm,
     GameForm,
     HandForm,
     PlayerForm,
     _in_words,
     attach_errors,
     conventions_in_words,
+    conventions_on_paper,
 )
 from .models import Game, Hand, RefereeLink
 from .sheets import (
@@ -44,6 +46,7 @@ from .sheets import (
     next_hand_confirmed,
     pending_hands,
     score_bounded_sheet,
+    seating,
     versions_in_words,
 )
 from .tables import GameTable
@@ -201,6 +204,48 @@ def _chart(columns: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any
     return lines
 
 
+def _hollywood_pad(sheet: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The Hollywood sheet as the paper pad: a column pair per game, each hand's win written as the
+    winner's new running total in every game it was credited to, a rule under the hand that closed a
+    game, then each game's settlement and the match net. Every number is one of the engine's answer."""
+    games = sheet["games"]
+    rows = []
+    for hand in sheet["hands"]:
+        cells = []
+        for index, game in enumerate(games):
+            credited = game["number"] in hand["games"]
+            closes = game["closed_after_hand"] == hand["sheet_position"]
+            closed = game["closed_after_hand"] is not None and hand["sheet_position"] > game["closed_after_hand"]
+            for name in names:
+                won = credited and hand["winner"] == name
+                cells.append({"game": game["number"], "player": name, "won": won, "closes": closes,
+                              "starts_pair": name == names[0],
+                              "closed": closed, "value": hand["game_totals"][index][name] if won else None})
+        rows.append({"number": hand["number"], "winner": hand["winner"], "points": hand["points"],
+                     "outcome": hand["outcome"].replace("_", " "), "cells": cells})
+    settled = [{"number": g["number"], "complete": g["complete"], "winner": g["winner"], "margin": g["margin"],
+                "standings": [(name, g["players"][name]) for name in names]} for g in games]
+    return {"names": names, "games": settled, "rows": rows, "complete": sheet["complete"],
+            "winner": sheet["winner"], "margin": sheet["margin"], "net": [(n, sheet["net"][n]) for n in names],
+            "any_closed": any(g["complete"] for g in games)}
+
+
+def _on_paper(game: Game) -> dict[str, Any]:
+    """What the printed sheet carries beside the scores: the date, the table, the club(s) of the
+    players, every convention value in words and who signs it (the two sides, or a referee and the
+    players of a three-player game)."""
+    clubs = list(dict.fromkeys(seat.player.club for seat in game.seats.all() if seat.player.club))
+    names = list(game.player_names)
+    if game.format == Game.Format.PARTNERSHIP:
+        signers = [" & ".join(names[:2]), " & ".join(names[2:])]
+    elif len(names) == 2:
+        signers = names
+    else:
+        signers = ["Referee", " / ".join(names)]
+    return {"date": timezone.localtime(game.created_at), "clubs": clubs,
+            "conventions": conventions_on_paper(game.conventions, game.format), "signers": signers}
+
+
 def _allowed(check, *args, **kwargs) -> bool:
     """Whether a ``policy`` rule lets this through: pages show only the buttons a user may use."""
     try:
@@ -262,12 +307,14 @@ def _sheet_context(request, game: Game) -> dict[str, Any]:
         "chart_size": (CHART_WIDTH, CHART_HEIGHT),
         "is_official": is_official,
         "is_organiser": actor.is_organiser,
-        "can_enter": is_official and game.format in WEB_ENTRY_FORMATS,
+        "can_enter": is_official,
         "amendable": sorted(amendable),
         "last_hand": lines[-1].number if lines and lines[-1].number in amendable else None,
         "names": list(game.player_names),
         "title": _title(game),
         "conventions_words": conventions_in_words(game.conventions),
+        "pad": _hollywood_pad(sheet, list(sheet["players"])) if game.format == Game.Format.HOLLYWOOD else None,
+        "paper": _on_paper(game),
     }
 
 
@@ -306,19 +353,32 @@ def _hand_said(game: Game, number: int) -> str:
         next(((line.number, line.current.version) for line in lines if line.number == number), (0, 0)), "")
 
 
+def _entry_form(game: Game, number: int, data=None, initial: dict[str, Any] | None = None) -> HandForm | DealForm:
+    """The form for hand ``number`` (the next, or one being corrected), seated as the engine says: a
+    partnership deal's two tables, or one hand offering only the players who can knock it."""
+    seats = seating(game, hand_lines(game.hands.all()), number)
+    if game.format == Game.Format.PARTNERSHIP and seats.tables:
+        return DealForm(data, game=game, tables=seats.tables, dealers=seats.table_dealers, initial=initial)
+    form = HandForm(data, game=game, knockers=seats.knockers, initial=initial)
+    form.seating = seats
+    return form
+
+
 def enter_hand(request, pk: int):
-    """The referee's phone page: enter the next hand, see what it scores, have the opponent accept it."""
+    """The referee's phone page: enter the next hand (a partnership: the next deal, both tables), see
+    what it scores, have the other side accept it."""
     game = _visible_game(request, pk)
     actor = actor_for(request)
     if actor.user is None and actor.link is None:
         return redirect_to_login(request.get_full_path())
     _require_official(request, game)
-    if game.format not in WEB_ENTRY_FORMATS:
-        messages.info(request, "Partnership deals are recorded through the API for now.")
-        return redirect("scoring:game_detail", pk=pk)
     next_number = game.hand_count + 1
-    form = HandForm(request.POST or None, game=game,
-                    initial={"once": secrets.token_urlsafe(16), "number": next_number})
+    # A form sent again (a double tap, Back) is read as seated for the hand it was made for, so that it
+    # reaches the service, which records nothing and names the hand already there.
+    made_for = request.POST.get("number", "")
+    seated_for = int(made_for) if made_for.isdigit() and 1 <= int(made_for) <= next_number else next_number
+    form = _entry_form(game, seated_for, request.POST or None,
+                       initial={"once": secrets.token_urlsafe(16), "number": next_number})
     if request.method == "POST" and form.is_valid():
         try:
             services.record_hand(actor=actor, game=game, data=form.hand(),
@@ -333,19 +393,30 @@ def enter_hand(request, pk: int):
         except policy.NotAllowed as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Hand {next_number} recorded.")
+            what = "Deal" if isinstance(form, DealForm) else "Hand"
+            messages.success(request, f"{what} {next_number} recorded.")
             return redirect("scoring:enter_hand", pk=pk)
     context = _sheet_context(request, game)
-    context.update({"form": form, "next_number": next_number})
+    context.update({"form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
+                    "seats": getattr(form, "seating", None)})
     response = render(request, "scoring/enter_hand.html", context)
     # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
     response["Cache-Control"] = "no-store"
     return response
 
 
-def _error_list(form) -> list[dict[str, str]]:
-    return [{"field": name, "label": str(form.fields[name].label) if name in form.fields else "",
-             "message": " ".join(errors)} for name, errors in form.errors.items()]
+def _error_list(form: HandForm | DealForm) -> list[dict[str, str]]:
+    """Each error with the field's name on the page (a deal's table fields carry their prefix) and its
+    label; a table's error about no field of it says which table."""
+    found = form.all_errors() if isinstance(form, DealForm) else [(form, n, e) for n, e in form.errors.items()]
+    out = []
+    for owner, name, errors in found:
+        message = " ".join(errors)
+        if name not in owner.fields and owner.prefix:
+            message = f"Table {owner.table_number}: {message}"
+        out.append({"field": owner.add_prefix(name) if name in owner.fields else "",
+                    "label": str(owner.fields[name].label) if name in owner.fields else "", "message": message})
+    return out
 
 
 @require_POST
@@ -353,13 +424,13 @@ def preview_hand(request, pk: int):
     """What the engine would score for the hand on the entry (or correction) form (JSON), saving nothing.
     Errors come with the field's label and a message in words, as the form would show them."""
     game = _visible_game(request, pk)
-    form = HandForm(request.POST, game=game)
+    correcting = request.GET.get("correct", "")
+    number = int(correcting) if correcting.isdigit() and 0 < int(correcting) <= game.hand_count else None
+    form = _entry_form(game, number or game.hand_count + 1, request.POST)
     if not form.is_valid():
         return JsonResponse({"errors": _error_list(form)}, status=400)
-    correcting = request.GET.get("correct", "")
     try:
-        return JsonResponse(selectors.preview_hand(game, form.hand(),
-                                                   int(correcting) if correcting.isdigit() else None))
+        return JsonResponse(selectors.preview_hand(game, form.hand(), number))
     except SheetError as exc:
         attach_errors(form, exc)
         return JsonResponse({"errors": _error_list(form)}, status=400)
@@ -371,6 +442,7 @@ def confirm_hand(request, pk: int, number: int):
     names = list(game.player_names)
     form = ConfirmForm(request.POST, names=names)
     with_pin = "pin" in request.POST or "player" in request.POST
+    unit = "Deal" if game.format == Game.Format.PARTNERSHIP else "Hand"
     try:
         if with_pin:
             if not form.is_valid():
@@ -381,11 +453,11 @@ def confirm_hand(request, pk: int, number: int):
         else:
             services.confirm_hand(actor=actor_for(request), game=game, number=number)
     except SheetError as exc:
-        messages.error(request, f"Hand {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.")
+        messages.error(request, f"{unit} {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.")
     except policy.NotAllowed as exc:
-        messages.error(request, f"Hand {number} not confirmed: {exc}.")
+        messages.error(request, f"{unit} {number} not confirmed: {exc}.")
     else:
-        messages.success(request, f"Hand {number} confirmed.")
+        messages.success(request, f"{unit} {number} confirmed.")
     return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
 
 
@@ -410,7 +482,8 @@ def correct_hand(request, pk: int, number: int):
                     next_hand_confirmed(lines, number), "correct"):
         raise PermissionDenied(f"hand {number + 1} is already confirmed: only an organiser may correct hand "
                                f"{number} now")
-    form = HandForm(request.POST or None, game=game, initial=HandForm.initial_from(current.data))
+    form_class = DealForm if game.format == Game.Format.PARTNERSHIP else HandForm
+    form = _entry_form(game, number, request.POST or None, initial=form_class.initial_from(current.data))
     amend = AmendForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and amend.is_valid():
         try:

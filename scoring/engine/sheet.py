@@ -714,6 +714,9 @@ def _score_partnership(data: Mapping[str, Any], conventions: Conventions) -> dic
         "winner": result.winner,
         "next_dealer": result.next_dealers[0] if result.next_dealers else None,
         "next_dealers": list(result.next_dealers) if result.next_dealers else None,
+        # who plays whom in the next deal (opponents alternate by the deal's place in the sheet)
+        "next_tables": [list(pair) for pair in table_players(teams, len(result.deals) + 1)]
+        if not result.complete else None,
         "players": {
             p: {"team": team_of(teams, p), "points": t.points, "hands_won": t.hands_won, "boxes": t.boxes}
             for p, t in result.individual.items()

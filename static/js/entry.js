@@ -1,38 +1,46 @@
-// The referee's hand form: shows only the fields the result needs, a card picker, and the engine's
-// preview of the score before saving (the server scores it; nothing is computed here).
+// The referee's hand form: shows only the fields each result needs, a card picker, and the engine's
+// preview of the score before saving (the server scores it; nothing is computed here). A partnership
+// deal has one block of hand fields per table ([data-hand], field names prefixed "t1-", "t2-").
 (function () {
   "use strict";
   const form = document.getElementById("hand-form");
   if (!form) return;
   const preview = document.getElementById("preview");
+  const blocks = Array.prototype.slice.call(form.querySelectorAll("[data-hand]"));
 
-  function result() {
-    const checked = form.querySelector("input[name=result]:checked");
+  function named(block, name) {
+    return block.querySelector("[name='" + block.dataset.prefix + name + "']");
+  }
+
+  function result(block) {
+    const checked = block.querySelector("input[name='" + block.dataset.prefix + "result']:checked");
     return checked ? checked.value : "";
   }
 
   function showFields() {
-    const r = result();
-    form.querySelectorAll("[data-when]").forEach(function (el) {
-      el.hidden = r !== "" && el.dataset.when.split(" ").indexOf(r) === -1;
+    blocks.forEach(function (block) {
+      const r = result(block);
+      block.querySelectorAll("[data-when]").forEach(function (el) {
+        el.hidden = r !== "" && el.dataset.when.split(" ").indexOf(r) === -1;
+      });
     });
   }
 
   // Card picker: 52 buttons; each tap adds or removes the card from the chosen hand.
-  const picker = form.querySelector("[data-picker]");
-  if (picker) {
+  function cardPicker(block) {
+    const picker = block.querySelector("[data-picker]");
+    if (!picker) return;
     const suits = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
     const ranks = "A23456789TJQK";
-    function field(name) { return form.querySelector("[name=" + name + "]"); }
-    function cards(name) { return field(name).value.split(/\s+/).filter(Boolean); }
+    function cards(name) { return named(block, name).value.split(/\s+/).filter(Boolean); }
     function redraw() {
       const k = cards("knocker_cards"), o = cards("opponent_cards");
       picker.querySelectorAll("button").forEach(function (b) {
         b.classList.toggle("in-knocker", k.indexOf(b.dataset.card) !== -1);
         b.classList.toggle("in-opponent", o.indexOf(b.dataset.card) !== -1);
       });
-      form.querySelector("[data-shows=knocker_cards]").textContent = k.join(" ") + " (" + k.length + ")";
-      form.querySelector("[data-shows=opponent_cards]").textContent = o.join(" ") + " (" + o.length + ")";
+      block.querySelector("[data-shows=knocker_cards]").textContent = k.join(" ") + " (" + k.length + ")";
+      block.querySelector("[data-shows=opponent_cards]").textContent = o.join(" ") + " (" + o.length + ")";
     }
     suits.forEach(function (suit) {
       const row = document.createElement("div");
@@ -44,12 +52,12 @@
         b.className = "card suit-" + suit[0];
         b.setAttribute("aria-label", rank + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suit[0]]);
         b.addEventListener("click", function () {
-          const target = form.querySelector("input[name=picker-target]:checked").value;
+          const target = block.querySelector("input[name='" + block.dataset.prefix + "picker-target']:checked").value;
           const other = target === "knocker_cards" ? "opponent_cards" : "knocker_cards";
           const mine = cards(target).filter(function (c) { return c !== b.dataset.card; });
           if (mine.length === cards(target).length) mine.push(b.dataset.card);
-          field(target).value = mine.join(" ");
-          field(other).value = cards(other).filter(function (c) { return c !== b.dataset.card; }).join(" ");
+          named(block, target).value = mine.join(" ");
+          named(block, other).value = cards(other).filter(function (c) { return c !== b.dataset.card; }).join(" ");
           redraw();
           schedulePreview();
         });
@@ -59,6 +67,7 @@
     });
     redraw();
   }
+  blocks.forEach(cardPicker);
 
   let timer = null;
   function schedulePreview() {
@@ -85,8 +94,23 @@
     return loose;
   }
 
+  function line(tag, className, text) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.textContent = text;
+    return el;
+  }
+
   async function runPreview() {
-    if (!result()) { preview.textContent = ""; return; }
+    const waiting = blocks.filter(function (block) { return !result(block); });
+    if (waiting.length === blocks.length) { preview.className = "preview"; preview.textContent = ""; return; }
+    if (waiting.length) {
+      // a deal is scored as a whole: wait for every table's result before asking the engine
+      preview.className = "preview";
+      preview.textContent = "Enter " + waiting.map(function (b) { return b.dataset.label; }).join(" and ") +
+        " to see the deal's points.";
+      return;
+    }
     const response = await fetch(form.dataset.preview, { method: "POST", body: new FormData(form) });
     const answer = await response.json();
     preview.className = "preview " + (response.ok ? "ok" : "bad");
@@ -96,10 +120,20 @@
       return;
     }
     showErrors([]);
-    // The engine's own reading of the hand; nothing is computed here.
+    // The engine's own reading of the hand, and a deal's team points; nothing is computed here.
+    preview.replaceChildren();
+    if (answer.team_points) {
+      const teams = line("p", "team-points", "");
+      answer.team_points.forEach(function (t) {
+        const cell = line("span", "team" + (t.scores ? " scores" : ""), t.team + " ");
+        cell.appendChild(line("strong", "", (t.scores ? "+" : "") + t.points));
+        teams.appendChild(cell);
+      });
+      preview.appendChild(teams);
+    }
     let text = answer.said ? answer.said + "." : "";
-    if (answer.complete) text += " This hand ends the game.";
-    preview.textContent = text;
+    if (answer.complete) text += " This " + (answer.team_points ? "deal" : "hand") + " ends the game.";
+    preview.appendChild(line("span", "said", text));
   }
 
   form.addEventListener("submit", function () {

@@ -1,5 +1,6 @@
 """The table on a phone (390x844, and 360 px wide for the width check): accepting with the hand read
-back, Back then Record, fixing the last hand, and no page wider than the screen.
+back, Back then Record, fixing the last hand, and no page wider than the screen (every format's sheet
+and entry page among them).
 
 Same browser set-up as test_referee_phone (Debian's chromium through Playwright; data prepared
 before the browser opens, checked after it closes).
@@ -112,10 +113,30 @@ def test_fix_last_hand_corrects_a_pending_hand_from_the_entry_page(live_server):
     assert (current.version, current.data["knocker_deadwood"]) == (2, 4)
 
 
-def every_page(g, link_pk):
+def every_page(g, link_pk, formats=()):
     base = f"/games/{g.pk}"
-    return ["/", "/games/", "/games/new/", "/players/new/", f"{base}/", f"{base}/enter/",
-            f"{base}/hands/1/correct/", f"{base}/history/", f"{base}/links/", "/calculator/", "/r/"]
+    pages = ["/", "/games/", "/games/new/", "/players/new/", f"{base}/", f"{base}/enter/",
+             f"{base}/hands/1/correct/", f"{base}/history/", f"{base}/links/", "/calculator/", "/r/"]
+    for other in formats:  # the other formats' sheet, entry page (a deal's two tables) and correction
+        pages += [f"/games/{other.pk}/", f"/games/{other.pk}/enter/", f"/games/{other.pk}/hands/1/correct/"]
+    return pages
+
+
+def other_formats(org):
+    """A Hollywood match (the paper pad), a partnership with a deal awaiting acceptance (the deal's
+    accept card and the next deal's two tables) and a rotation game, all with long names."""
+    long_names = ("Maximiliana Featherstonehaugh", "Bartholomew Cholmondeley-Smythe",
+                  "Wilhelmina Ravenscroft-Hartley", "Constantine Montgomery-Whitfield")
+    a, b, c, d = long_names
+    hollywood = game(names=(a, b), fmt="hollywood", by=org, referees=[org], requires_confirmation=False)
+    for i in range(5):
+        services.record_hand(actor=as_actor(org), game=hollywood, data=knock((a, b)[i % 2], 2, 40))
+    partnership = game(names=long_names, fmt="partnership", by=org, referees=[org])
+    services.record_hand(actor=as_actor(org), game=partnership,
+                         data={"tables": [knock(a, 3, 25), knock(d, 4, 30)]})
+    rotation = game(names=(a, b, c), fmt="rotation", by=org, referees=[org])
+    services.record_hand(actor=as_actor(org), game=rotation, data=knock(b, 3, 25))
+    return [hollywood, partnership, rotation]
 
 
 @pytest.mark.parametrize("width", [390, 360])
@@ -130,6 +151,7 @@ def test_no_page_of_the_scoring_app_is_wider_than_a_phone(live_server, width):
         if i < 11:
             services.confirm_hand(actor=as_actor(organiser()), game=g, number=i + 1)
     link = services.create_referee_link(actor=as_actor(org), game=g, label="Table phone")
+    formats = other_formats(org)
     wide = []
     with phone_browser(width=width) as page:
         page.goto(f"{live_server.url}/accounts/login/")
@@ -138,7 +160,7 @@ def test_no_page_of_the_scoring_app_is_wider_than_a_phone(live_server, width):
         page.fill("input[name=password]", "pw-organiser-with-a-long-name")
         page.click("button:has-text('Sign in')")
         page.wait_for_url("**/")
-        for path in every_page(g, link.pk):
+        for path in every_page(g, link.pk, formats):
             page.goto(f"{live_server.url}{path}")
             wide += overflow(page, path, width)
         if width == 390:

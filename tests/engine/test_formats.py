@@ -207,6 +207,13 @@ class TestPartnership:
         assert [[t["dealer"] for t in d["tables"]] for d in answer["hands"]] == [["N", "S"], ["W", "E"]]
         assert answer["next_dealers"] == ["N", "S"]
 
+    def test_the_answer_says_who_plays_whom_in_the_next_deal_and_nothing_once_complete(self):
+        """The phone page shows the next deal's tables from here: deal 2 pairs N-W and S-E, deal 3 N-E."""
+        assert partnership([])["next_tables"] == [["N", "E"], ["S", "W"]]
+        assert partnership(self.DEALS[:1])["next_tables"] == [["N", "W"], ["S", "E"]]
+        assert partnership(self.DEALS[:2])["next_tables"] == [["N", "E"], ["S", "W"]]
+        assert partnership(self.DEALS)["next_tables"] is None
+
     def test_a_knocker_at_the_wrong_table_is_refused_naming_the_table(self):
         with pytest.raises(SheetError) as caught:
             partnership([self.DEALS[0], (knock("E", 2, 30), dead())])
