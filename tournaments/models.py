@@ -265,7 +265,8 @@ class MatchResult(models.Model):
     class Meta:
         ordering = ["match", "entered_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=Q(kind__in=["forfeit", "adjusted", "cleared"]), name="match_result_kind_known"),
+            models.CheckConstraint(condition=Q(kind__in=["forfeit", "adjusted", "cleared"]),
+                                   name="match_result_kind_known"),
             models.CheckConstraint(condition=~Q(kind="forfeit") | Q(winner__isnull=False),
                                    name="match_result_forfeit_has_winner"),
             models.CheckConstraint(condition=~Q(kind="cleared") | (Q(winner__isnull=True) & Q(margin__isnull=True)),
