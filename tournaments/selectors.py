@@ -218,7 +218,7 @@ def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
 
 def my_tables(actor: Actor) -> list[dict[str, Any]]:
     """The matches a referee (or director) can record now, across the running events they officiate:
-    each open round's and bracket's undecided matches, as match rows plus ``"event_name"``. Eight
+    each open round's and bracket's undecided matches, as match rows plus ``"event_name"``. Seven
     queries however many events, entries and matches."""
     if actor.user is None:
         return []
