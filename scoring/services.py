@@ -84,6 +84,13 @@ def create_player(
     *, actor: Actor, display_name: str, email: str = "", club: str = "", user=None, pin: str = ""
 ) -> Player:
     policy.require_organiser(actor, "add players")
+    return create_player_unchecked(display_name=display_name, email=email, club=club, user=user, pin=pin)
+
+
+@transaction.atomic
+def create_player_unchecked(*, display_name: str, email: str = "", club: str = "", user=None, pin: str = "") -> Player:
+    """``create_player`` without the role check, for a caller that has decided the role itself (an event's
+    director registering a new player). Never call it from a view."""
     display_name = display_name.strip()
     if not display_name:
         raise SheetError.one(None, "display_name", "a player needs a name")
@@ -181,6 +188,27 @@ def create_game(
 ) -> Game:
     """A new game: seats in score-sheet order (partnership: team 1 then team 2), conventions frozen."""
     policy.require_organiser(actor, "create games")
+    return create_game_unchecked(
+        actor=actor, format=format, players=players, conventions=conventions, first_dealer=first_dealer,
+        table_label=table_label, is_public=is_public, requires_confirmation=requires_confirmation, referees=referees,
+    )
+
+
+@transaction.atomic
+def create_game_unchecked(
+    *,
+    actor: Actor,
+    format: str,
+    players: Sequence[Player],
+    conventions: object = "classic",
+    first_dealer: Player | None = None,
+    table_label: str = "",
+    is_public: bool = True,
+    requires_confirmation: bool = True,
+    referees: Sequence[Any] = (),
+) -> Game:
+    """``create_game`` without the role check, for a caller that has decided the role itself (an event's
+    director pairing a round: every match's game). Never call it from a view."""
     if format not in PLAYER_COUNTS:
         raise SheetError.one(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
     needed = PLAYER_COUNTS[format]
@@ -223,6 +251,13 @@ def create_game(
 def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
     """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
     policy.require_organiser(actor, "abandon a game")
+    return abandon_game_unchecked(actor=actor, game=game, reason=reason)
+
+
+@transaction.atomic
+def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Game:
+    """``abandon_game`` without the role check, for a caller that has decided the role itself (an event's
+    director resetting a bracket match nobody should play any more). Never call it from a view."""
     game = _lock_game(game.pk)
     reason = _reason(reason, None, "abandon", required=False)
     if game.status != Game.Status.ABANDONED:
@@ -267,6 +302,13 @@ def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at
     """A new referee link. Only its digest is stored: the returned link carries the token in ``token``,
     the one moment it exists (print its QR code now)."""
     policy.require_organiser(actor, "create referee links")
+    return create_referee_link_unchecked(actor=actor, game=game, label=label, expires_at=expires_at)
+
+
+@transaction.atomic
+def create_referee_link_unchecked(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
+    """``create_referee_link`` without the role check, for a caller that has decided the role itself (an
+    event's director printing the round's table cards). Never call it from a view."""
     token = secrets.token_urlsafe(32)
     link = RefereeLink.objects.create(game=game, token_digest=token_digest(token), label=label.strip()[:60],
                                       created_by=actor.user, expires_at=expires_at or default_link_expiry())
@@ -298,6 +340,12 @@ def issue_api_token(*, user) -> str:
 @transaction.atomic
 def revoke_referee_link(*, actor: Actor, link: RefereeLink) -> RefereeLink:
     policy.require_organiser(actor, "revoke referee links")
+    return revoke_referee_link_unchecked(link=link)
+
+
+@transaction.atomic
+def revoke_referee_link_unchecked(*, link: RefereeLink) -> RefereeLink:
+    """``revoke_referee_link`` without the role check (an event's director replacing a table's links)."""
     if link.revoked_at is None:
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
@@ -550,16 +598,21 @@ __all__ = [
     "NotAllowed",
     "PinLocked",
     "abandon_game",
+    "abandon_game_unchecked",
     "confirm_hand",
     "correct_hand",
     "create_game",
+    "create_game_unchecked",
     "create_player",
+    "create_player_unchecked",
     "create_referee_link",
+    "create_referee_link_unchecked",
     "extend_referee_link",
     "issue_api_token",
     "record_hand",
     "reopen_game",
     "revoke_referee_link",
+    "revoke_referee_link_unchecked",
     "set_player_pin",
     "verify_pin",
     "void_hand",

@@ -1,1 +1,303 @@
-"""Events, entries, rounds and matches: not built yet (the tournament issue will)."""
+"""Stored tournaments: events, entries, rounds, matches, the games each match is played as, directors'
+results, and the engine's answer kept per event and results version.
+
+The database keeps the invariants, each constraint named: one entry per player per event, distinct
+seeds, one round of each number, one match per entry per round, one live match per bracket id. A
+match points at its ``scoring`` games (``MatchGame``); ``scoring`` never knows about events. Business
+rules live in ``tournaments.services`` (writes) and ``tournaments.results`` (what a match's games
+decide); nothing here pairs, scores or ranks, and no ``save()`` or signal has side effects.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from scoring.models import Game, Player
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss"
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+
+    class MatchFormat(models.TextChoices):
+        SINGLE_GAME = "single_game", "One game"
+        BEST_OF_3 = "best_of_3", "Best of 3 games"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        COMPLETE = "complete", "Complete"
+
+    class GrandFinal(models.TextChoices):
+        RESET = "reset", "Reset (a second final if the losers' champion wins the first)"
+        SINGLE = "single", "Single final"
+
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=20, choices=Format.choices)
+    # The full resolved convention set at creation, as a game freezes it: editing a preset later
+    # never changes the games of this event.
+    conventions = models.JSONField()
+    match_format = models.CharField(max_length=20, choices=MatchFormat.choices, default=MatchFormat.SINGLE_GAME)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # Swiss: None means the engine's default
+    tiebreaks = models.JSONField(default=list, blank=True)  # the resolved, ordered keys
+    match_points = models.JSONField(default=dict, blank=True)  # win, draw, loss, bye: all four, resolved
+    bye_margin = models.PositiveIntegerField(default=0)
+    forfeit_margin = models.PositiveIntegerField(default=0)
+    third_place = models.BooleanField(default=False)
+    grand_final = models.CharField(max_length=10, choices=GrandFinal.choices, default=GrandFinal.RESET)
+    is_public = models.BooleanField(default=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="directed_events")
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
+    seeded_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="knockouts"
+    )
+    # How the seeds were last set: {"method": "manual" | "rating" | "random", "order": [entry ids], "at": iso}.
+    seeding = models.JSONField(default=dict, blank=True)
+    # Bumped by every tournaments write under the event's row lock: part of the results fingerprint.
+    revision = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(format__in=["round_robin", "swiss", "single_elimination", "double_elimination"]),
+                name="event_format_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["registration", "running", "complete"]), name="event_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(match_format__in=["single_game", "best_of_3"]), name="event_match_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__isnull=True) | (Q(format="swiss") & Q(rounds__gte=1)),
+                name="event_rounds_only_for_swiss",
+            ),
+            models.CheckConstraint(
+                condition=Q(third_place=False) | Q(format="single_elimination"),
+                name="event_third_place_only_single_elimination",
+            ),
+        ]
+        indexes = [models.Index(fields=["is_public", "-created_at"], name="event_public_recent")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
+
+    @property
+    def games_per_match(self) -> int:
+        return 3 if self.match_format == self.MatchFormat.BEST_OF_3 else 1
+
+
+class Entry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="event_entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    rating = models.IntegerField(null=True, blank=True)
+    # A late Swiss entry is paired from this round on, with nothing owed (0 match points) before it.
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    # The last round it played (0: withdrew before round 1); None while it is still in.
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drop_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_one_per_player_per_event"),
+            models.UniqueConstraint(fields=["event", "seed"], name="entry_distinct_seeds"),
+            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="entry_joined_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    """A Swiss or round robin round. Drafted (swaps allowed, no games yet), published (games and
+    referee links made), closed (every match decided)."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # The results the pairing was made from: their fingerprint, and each match's result then
+    # ({match id: [winner entry id or None, margin]}), to name what changed since.
+    paired_from_key = models.CharField(max_length=64)
+    paired_from = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_one_per_number_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(status__in=["draft", "published", "closed"]), name="round_status_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Match(models.Model):
+    """A pairing in a round, a bye (one player, no game, no table) or a bracket match (``bracket_id``).
+
+    A bracket match that was reset (its players changed after a correction) is kept, marked, and a new
+    match with the same id is opened; only one live match per id exists.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="matches")
+    bracket_id = models.CharField(max_length=10, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_bye = models.BooleanField(default=False)
+    # The results it was opened from (bracket: {source match id: winner entry id}), for warnings.
+    opened_from = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    reset_at = models.DateTimeField(null=True, blank=True)
+    reset_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(round__isnull=False) & Q(bracket_id="")) | (Q(round__isnull=True) & ~Q(bracket_id="")),
+                name="match_in_a_round_or_the_bracket",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "bracket_id"], condition=~Q(bracket_id="") & Q(reset_at__isnull=True),
+                name="match_one_live_per_bracket_id",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table"], condition=Q(table__isnull=False), name="match_one_per_table_per_round"
+            ),
+            models.CheckConstraint(condition=Q(is_bye=False) | Q(table__isnull=True), name="match_bye_has_no_table"),
+        ]
+
+    def __str__(self) -> str:
+        where = self.bracket_id or (f"round {self.round.number}" if self.round_id else "")
+        return f"{self.event} {where} table {self.table}"
+
+
+class MatchPlayer(models.Model):
+    """One side of a match. ``round`` repeats the match's round so the database can hold each entry to
+    one match per round (bracket matches have none: an entry plays many of them)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="match_places")
+    side = models.PositiveSmallIntegerField()  # 0: first (the better placed when paired), 1: second
+
+    class Meta:
+        ordering = ["match", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="match_one_per_entry_per_round"),
+            models.UniqueConstraint(fields=["match", "side"], name="match_player_one_per_side"),
+            models.UniqueConstraint(fields=["match", "entry"], name="match_player_not_against_self"),
+            models.CheckConstraint(condition=Q(side__in=[0, 1]), name="match_player_side_0_or_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} in {self.match}"
+
+
+class MatchGame(models.Model):
+    """A game a match is played as: game 1 (and 2, 3 in a best-of-3 match)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_games")
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="match_game_one_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1) & Q(number__lte=3), name="match_game_number_1_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} game {self.number}"
+
+
+class MatchResult(models.Model):
+    """A director's result for a match, kept as history: the latest row counts, none is rewritten.
+
+    ``forfeit``: the winner advances with the event's forfeit margin; ``adjusted``: winner (None: a
+    draw, Swiss and round robin only) and margin set by hand; ``cleared``: back to the games' result.
+    """
+
+    class Kind(models.TextChoices):
+        FORFEIT = "forfeit", "Forfeit"
+        ADJUSTED = "adjusted", "Adjusted result"
+        CLEARED = "cleared", "Back to the games' result"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    winner = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    margin = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField()
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "entered_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=["forfeit", "adjusted", "cleared"]),
+                                   name="match_result_kind_known"),
+            models.CheckConstraint(condition=~Q(kind="forfeit") | Q(winner__isnull=False),
+                                   name="match_result_forfeit_has_winner"),
+            models.CheckConstraint(condition=~Q(kind="cleared") | (Q(winner__isnull=True) & Q(margin__isnull=True)),
+                                   name="match_result_cleared_has_no_result"),
+            models.CheckConstraint(condition=~Q(kind="adjusted") | Q(margin__isnull=False),
+                                   name="match_result_adjusted_has_margin"),
+            models.CheckConstraint(condition=Q(winner__isnull=False) | Q(margin__isnull=True) | Q(margin=0),
+                                   name="match_result_draw_has_no_margin"),
+            models.CheckConstraint(condition=~Q(reason=""), name="match_result_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.match}"
+
+
+class EventAnswer(models.Model):
+    """The engine's answer for an event, kept with the fingerprint of the results it was computed from.
+
+    ``view`` is ``live`` or ``round-N`` (standings as of round N). Readers recompute it when the
+    fingerprint differs; a stale write is harmless (the next reader sees a different fingerprint).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="answers")
+    view = models.CharField(max_length=20)
+    key = models.CharField(max_length=100)
+    answer = models.JSONField(default=dict)
+    warnings = models.JSONField(default=list)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "view"], name="event_answer_one_per_view")]
+
+    def __str__(self) -> str:
+        return f"{self.event} answer ({self.view})"

@@ -1,0 +1,371 @@
+"""What the stored matches decide, and the event contract's request built from them.
+
+A match's result comes from its games' settlement (a game counts once it is complete with every hand
+confirmed; best of 3: once one side has won two, the margin being the net over the games played), or
+from a director's latest forfeit or adjusted result. ``build_document`` turns the stored event into
+the EVENTS.md request; ``compute_answer`` runs the engine on it once and says what went stale: rounds
+paired from results that have since changed, bracket matches opened for players the bracket no longer
+puts there (their results are left out of the answer until a director sorts them out).
+
+Everything here works on rows already loaded (``load_state``, a constant number of queries); it never
+writes and never pairs: pairings, brackets and standings come from ``tournaments.engine``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Max, Prefetch
+
+from scoring.models import Game, GameStatusChange, Hand, RefereeLink
+from tournaments.engine import EventError, run_event
+
+from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round
+
+MAX_LABEL = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A match's result as it stands. ``winner`` is an entry id (None with ``decided``: a draw)."""
+
+    decided: bool
+    winner: int | None = None
+    margin: int | None = None
+    forfeit: bool = False
+    source: str = ""  # games | forfeit | adjusted | bye | "" (undecided)
+    games_won: tuple[int, int] = (0, 0)
+    started: bool = False  # a hand has been recorded in one of its games
+
+
+@dataclass
+class EventState:
+    """An event's entries and matches with everything the results need, loaded once."""
+
+    event: Event
+    entries: list[Entry]
+    rounds: list[Round]
+    matches: list[Match]  # live and reset, each with players, games and director's results prefetched
+    labels: dict[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.labels = entry_labels(self.entries)
+        self.by_label = {label: pk for pk, label in self.labels.items()}
+
+    @property
+    def live_matches(self) -> list[Match]:
+        return [m for m in self.matches if m.reset_at is None]
+
+
+def load_state(event: Event, *, links: bool = False) -> EventState:
+    """Entries, rounds and matches (with sides, games and results): six queries, seven with links."""
+    match_games = MatchGame.objects.select_related("game").order_by("number")
+    if links:
+        match_games = match_games.prefetch_related(
+            Prefetch("game__referee_links", queryset=RefereeLink.objects.order_by("id"))
+        )
+    matches = (
+        Match.objects.filter(event=event)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("players", queryset=MatchPlayer.objects.order_by("side")),
+            Prefetch("match_games", queryset=match_games),
+            Prefetch("results", queryset=MatchResult.objects.select_related("entered_by").order_by("entered_at", "id")),
+        )
+        .order_by("id")
+    )
+    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    return EventState(event, entries, rounds, list(matches))
+
+
+def results_fingerprint(event: Event) -> str:
+    """A cheap key that changes whenever anything the answer depends on changes (three queries).
+
+    Every tournaments write bumps ``event.revision`` under the event's lock. A hand written or
+    corrected adds a row; a confirmation stamps one (never undone); abandoning or reopening a game
+    adds a status change: each counter only grows, so equal counters mean the same state, whatever
+    order concurrent transactions commit in.
+    """
+    revision = Event.objects.filter(pk=event.pk).values_list("revision", flat=True).first()
+    games = MatchGame.objects.filter(match__event_id=event.pk).values("game_id")
+    hands = Hand.objects.filter(game_id__in=games).aggregate(rows=Count("id"), confirmed=Count("confirmed_at"),
+                                                             last=Max("id"))
+    changes = GameStatusChange.objects.filter(game_id__in=games).count()
+    return f"{revision}.{hands['rows']}.{hands['confirmed']}.{hands['last'] or 0}.{changes}"
+
+
+def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:
+    """Each entry's name in the event document: its player's name, told apart by club (or player
+    number) when two players of the event share a name. At most 60 characters."""
+    entries = list(entries)
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.player.display_name.casefold()] = counts.get(e.player.display_name.casefold(), 0) + 1
+    labels: dict[int, str] = {}
+    for e in entries:
+        name = e.player.display_name
+        if counts[name.casefold()] > 1:
+            tag = f" ({e.player.club})" if e.player.club else f" (#{e.player_id})"
+            name = name[: MAX_LABEL - len(tag)] + tag
+        labels[e.pk] = name[:MAX_LABEL]
+    return labels
+
+
+def sides(match: Match) -> list[int]:
+    """The entry ids of the match's players, side 0 first (one for a bye)."""
+    return [p.entry_id for p in sorted(match.players.all(), key=lambda p: p.side)]
+
+
+def latest_director_result(match: Match) -> MatchResult | None:
+    results = list(match.results.all())
+    return results[-1] if results else None
+
+
+def game_winner_side(game: Game) -> int | None:
+    """0 or 1 once the game is complete with every hand confirmed; None before."""
+    summary = game.summary or {}
+    if game.status != Game.Status.COMPLETE or not summary.get("complete") or summary.get("pending_hands"):
+        return None
+    winner = summary.get("winner")
+    if winner not in game.player_names:
+        return None
+    return game.player_names.index(winner)
+
+
+def match_outcome(event: Event, match: Match) -> Outcome:
+    """The match's result as it stands now (see the module docstring)."""
+    players = sides(match)
+    if match.is_bye:
+        return Outcome(decided=True, winner=players[0] if players else None, source="bye")
+    games = [mg.game for mg in sorted(match.match_games.all(), key=lambda mg: mg.number)]
+    started = any(g.hand_count for g in games)
+    wins = [0, 0]
+    net = [0, 0]
+    decided_side: int | None = None
+    needed = 2 if event.match_format == Event.MatchFormat.BEST_OF_3 else 1
+    for game in games:
+        side = game_winner_side(game)
+        if side is None:
+            break
+        wins[side] += 1
+        margin = int(game.summary.get("margin") or 0)
+        net[side] += margin
+        net[1 - side] -= margin
+        if wins[side] >= needed:
+            decided_side = side
+            break
+    director = latest_director_result(match)
+    if director is not None and director.kind != MatchResult.Kind.CLEARED:
+        forfeit = director.kind == MatchResult.Kind.FORFEIT
+        margin = event.forfeit_margin if forfeit else director.margin
+        return Outcome(True, director.winner_id, margin, forfeit, director.kind, (wins[0], wins[1]), started)
+    if decided_side is None or len(players) < 2:
+        return Outcome(False, games_won=(wins[0], wins[1]), started=started)
+    return Outcome(True, players[decided_side], net[decided_side], False, "games", (wins[0], wins[1]), started)
+
+
+def _digest(data: object) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def round_results(state: EventState, before_round: int) -> dict[str, list[int | None]]:
+    """{match id: [winner entry id, margin]} for the decided matches of rounds before ``before_round``."""
+    out: dict[str, list[int | None]] = {}
+    for m in state.live_matches:
+        if m.round_id is not None and m.round.number < before_round:
+            o = match_outcome(state.event, m)
+            if o.decided:
+                out[str(m.pk)] = [o.winner, o.margin]
+    return out
+
+
+def results_key(results: dict[str, list[int | None]]) -> str:
+    return _digest(results)
+
+
+@dataclass
+class Built:
+    document: dict[str, Any]
+    counted: list[Match]  # the match behind each result, in document order
+
+
+def build_document(state: EventState, *, as_of_round: int | None = None,
+                   leave_out: frozenset[int] = frozenset()) -> Built:
+    """The EVENTS.md request for the stored event (matches in ``leave_out`` contribute no result)."""
+    event = state.event
+    labels = state.labels
+    ordered = sorted(state.entries, key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    entries = []
+    for e in ordered:
+        item: dict[str, Any] = {"name": labels[e.pk]}
+        if e.seed is not None:
+            item["seed"] = e.seed
+        if event.format == Event.Format.SWISS and e.joined_round > 1:
+            item["joined"] = e.joined_round
+        entries.append(item)
+    doc: dict[str, Any] = {
+        "format": event.format,
+        "entries": entries,
+        "match_points": dict(event.match_points),
+        "tiebreaks": list(event.tiebreaks),
+        "bye_margin": event.bye_margin,
+        "forfeit_margin": event.forfeit_margin,
+    }
+    if event.format == Event.Format.SWISS and event.rounds:
+        doc["rounds"] = event.rounds
+    if event.format == Event.Format.SINGLE_ELIMINATION:
+        doc["third_place"] = event.third_place
+    if event.format == Event.Format.DOUBLE_ELIMINATION:
+        doc["grand_final"] = event.grand_final
+    if as_of_round is not None:
+        doc["as_of_round"] = as_of_round
+    results: list[dict[str, Any]] = []
+    counted: list[Match] = []
+    for m in state.live_matches:
+        if m.pk in leave_out:
+            continue
+        o = match_outcome(event, m)
+        if not o.decided:
+            continue
+        players = [labels[e] for e in sides(m)]
+        if m.is_bye:
+            if m.round_id is None or not players:
+                continue
+            results.append({"round": m.round.number, "bye": players[0]})
+        else:
+            winner = labels[o.winner] if o.winner is not None else None
+            if m.bracket_id:
+                item = {"match": m.bracket_id, "winner": winner}
+            else:
+                item = {"round": m.round.number, "players": players, "winner": winner}
+            if o.forfeit:
+                item["forfeit"] = True
+            else:
+                item["margin"] = o.margin or 0
+            results.append(item)
+        counted.append(m)
+    doc["results"] = results
+    dropped = {labels[e.pk]: e.dropped_after_round for e in state.entries if e.dropped_after_round is not None}
+    if dropped:
+        doc["dropped"] = dropped
+    return Built(doc, counted)
+
+
+def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tuple[dict[str, Any], list[dict]]:
+    """The engine's answer for the stored event, and the warnings about what went stale.
+
+    A bracket match whose stored players differ from those the bracket now puts there (a correction
+    changed an earlier result) has its result left out, and the engine runs again, until the two
+    agree; a result the engine refuses is left out the same way and named. Each round of the event
+    costs at most one more engine run, and only after a correction.
+    """
+    warnings: list[dict] = []
+    leave_out: set[int] = set()
+    while True:
+        built = build_document(state, as_of_round=as_of_round, leave_out=frozenset(leave_out))
+        try:
+            answer = run_event(built.document)
+        except EventError as exc:
+            refused = {p.result for p in exc.problems}
+            if None in refused or not refused:
+                raise  # an event-level problem in stored data is a bug: loud
+            for number in sorted(refused):
+                m = built.counted[number - 1]
+                leave_out.add(m.pk)
+                warnings.append(_warning(state, m, "result_refused", "its result no longer fits the event and "
+                                         "is not counted: " + "; ".join(p.message for p in exc.problems
+                                                                          if p.result == number)))
+            continue
+        if state.event.is_elimination:
+            stale = _stale_bracket_matches(state, answer, leave_out)
+            newly = [w for w in stale if w["match_pk"] not in leave_out and w["has_result"]]
+            if newly:
+                leave_out.update(w["match_pk"] for w in newly)
+                continue
+            warnings.extend(stale)
+        else:
+            warnings.extend(_stale_rounds(state))
+        break
+    _add_entry_ids(state, answer)
+    return answer, warnings
+
+
+def _add_entry_ids(state: EventState, answer: dict[str, Any]) -> None:
+    for row in answer["standings"]:
+        row["entry"] = state.by_label.get(row["name"])
+
+
+def _describe(state: EventState, m: Match) -> str:
+    names = " v ".join(state.labels[e] for e in sides(m)) or "nobody"
+    if m.bracket_id:
+        return f"{m.bracket_id} ({names})"
+    if m.is_bye:
+        return f"round {m.round.number} bye ({names})"
+    return f"round {m.round.number} table {m.table} ({names})"
+
+
+def _warning(state: EventState, m: Match, kind: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"kind": kind, "match_pk": m.pk, "match": m.bracket_id or None,
+            "round": m.round.number if m.round_id else None, "message": f"{_describe(state, m)}: {message}",
+            **extra}
+
+
+def _stale_bracket_matches(state: EventState, answer: dict[str, Any], leave_out: set[int]) -> list[dict]:
+    rows = {row["id"]: row for row in answer.get("bracket", [])}
+    out = []
+    for m in state.live_matches:
+        if not m.bracket_id:
+            continue
+        row = rows.get(m.bracket_id)
+        now = [state.by_label.get(name) if name is not None else None for name in (row["players"] if row else [])]
+        stored = sides(m)
+        if sorted(stored) == sorted(p for p in now if p is not None) and None not in now and len(now) == 2:
+            continue
+        o = match_outcome(state.event, m)
+        now_names = " v ".join(state.labels[p] if p is not None else "(to be decided)" for p in now) or "nobody"
+        if o.decided:
+            message = (f"was opened for players the bracket no longer puts there (now {now_names}): its result is "
+                       "not counted until a director records the right one or the earlier correction is undone")
+        else:
+            message = (f"was opened from a result that has since changed: the bracket now has {now_names}; "
+                       "reset it to open the right match")
+        out.append(_warning(state, m, "bracket_players_changed", message, has_result=o.decided,
+                            resettable=not o.decided, players_now=now))
+    return out
+
+
+def _stale_rounds(state: EventState) -> list[dict]:
+    out = []
+    matches_by_pk = {str(m.pk): m for m in state.matches}
+    for rnd in state.rounds:
+        if rnd.number == 1:
+            continue
+        now = round_results(state, rnd.number)
+        if results_key(now) == rnd.paired_from_key:
+            continue
+        changed = sorted({k for k in set(now) | set(rnd.paired_from) if now.get(k) != rnd.paired_from.get(k)},
+                         key=int)
+        named = "; ".join(_describe(state, matches_by_pk[k]) for k in changed if k in matches_by_pk)
+        out.append({"kind": "round_paired_from_changed_results", "match_pk": None, "match": None,
+                    "round": rnd.number, "changed_matches": [int(k) for k in changed],
+                    "message": f"Round {rnd.number} was paired from results that have since changed: {named}. "
+                               "Nothing was re-paired; decide whether to keep these pairings."})
+    return out
+
+
+def decided_rounds(state: EventState) -> dict[int, bool]:
+    """For each stored round number: whether every match in it is decided."""
+    out: dict[int, bool] = {r.number: True for r in state.rounds}
+    for m in state.live_matches:
+        if m.round_id is not None and not match_outcome(state.event, m).decided:
+            out[m.round.number] = False
+    return out
+
+
+def sides_names(state: EventState, m: Match) -> Sequence[str]:
+    return [state.labels[e] for e in sides(m)]

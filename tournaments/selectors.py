@@ -1,0 +1,253 @@
+"""Reads of stored events for the pages and the API: which events an actor sees, the engine's answer
+(kept per event and results version), standings, entries, rounds with their matches, a referee's
+tables, and the warnings about pairings made from results that have since changed.
+
+Every read costs a constant number of queries however many entries and matches it shows. The answer
+is computed lazily: a cheap fingerprint of the event's results (three queries) is compared with the
+stored one, and only when it moved is the event loaded and the engine run, once, the answer stored
+(``services.store_answer``) and the rounds' and event's statuses brought up to date
+(``services.sync_statuses``). That is the only write a read can cause. Selectors never pair, score or
+rank: the engine does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from scoring.models import RefereeLink
+
+from . import policy, services
+from .models import Entry, Event, EventAnswer, Match, MatchGame, MatchPlayer, MatchResult, Round
+from .policy import Actor
+from .results import (
+    EventState,
+    build_document,
+    compute_answer,
+    entry_labels,
+    load_state,
+    match_outcome,
+    results_fingerprint,
+    sides,
+)
+
+LIVE = "live"
+
+
+def visible_events(actor: Actor) -> QuerySet[Event]:
+    """Public events for anyone; private ones too for their directors and referees; all for organisers."""
+    events = Event.objects.all()
+    visible = policy.readable_events_filter(actor)
+    if visible is None:
+        return events
+    return events.filter(pk__in=Event.objects.filter(visible).values("pk"))
+
+
+def event_list(actor: Actor) -> QuerySet[Event]:
+    """Visible events, newest first, each with ``entry_count`` and its directors (two queries)."""
+    return (
+        visible_events(actor)
+        .select_related("created_by", "seeded_from")
+        .annotate(entry_count=Count("entries", distinct=True))
+        .prefetch_related("directors")
+        .order_by("-created_at", "-id")
+    )
+
+
+def event_detail(actor: Actor, pk: int) -> Event:
+    """One visible event with its directors and referees (raises ``Event.DoesNotExist``)."""
+    return (
+        visible_events(actor).select_related("created_by", "seeded_from")
+        .prefetch_related("directors", "referees").get(pk=pk)
+    )
+
+
+def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
+    view = LIVE if as_of_round is None else f"round-{as_of_round}"
+    key = results_fingerprint(event)
+    stored = EventAnswer.objects.filter(event_id=event.pk, view=view).first()
+    if stored is not None and stored.key == key:
+        return stored
+    state = load_state(event)
+    answer, warnings = compute_answer(state, as_of_round=as_of_round)
+    services.store_answer(event, view, key, answer, warnings)
+    if as_of_round is None:
+        services.sync_statuses(state, answer)
+    return EventAnswer(event=event, view=view, key=key, answer=answer, warnings=warnings)
+
+
+def event_answer(event: Event) -> dict[str, Any]:
+    """The engine's answer (EVENTS.md) for the stored results; each standings row adds ``entry`` (the
+    entry id). Four queries when nothing changed since the last read."""
+    return _answer(event, None).answer
+
+
+def standings(event: Event, as_of_round: int | None = None) -> list[dict[str, Any]]:
+    """The answer's ``standings`` rows, live or as of a round (Swiss and round robin; ``EventError``
+    for a round out of range, as the engine says)."""
+    return _answer(event, as_of_round).answer["standings"]
+
+
+def event_warnings(event: Event) -> list[dict[str, Any]]:
+    """What went stale after a correction; nothing is ever re-paired silently. Each warning is
+    ``{"kind", "message", "round", "match", "match_pk", ...}`` with kind
+    ``round_paired_from_changed_results`` (adds ``changed_matches``: match pks),
+    ``bracket_players_changed`` (adds ``has_result``, ``resettable``, ``players_now``: entry ids) or
+    ``result_refused``."""
+    return _answer(event, None).warnings
+
+
+def event_document(event: Event, as_of_round: int | None = None) -> dict[str, Any]:
+    """The EVENTS.md request the answer is computed from (for the calculator, exports and tests)."""
+    return build_document(load_state(event), as_of_round=as_of_round).document
+
+
+def entries(event: Event) -> list[dict[str, Any]]:
+    """Every entry, in seed order then as entered (one query)."""
+    rows = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
+    labels = entry_labels(rows)
+    rows.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    return [
+        {"id": e.pk, "player": e.player_id, "name": labels[e.pk], "club": e.player.club, "seed": e.seed,
+         "rating": e.rating, "joined_round": e.joined_round, "dropped_after_round": e.dropped_after_round,
+         "dropped": e.dropped_after_round is not None, "drop_reason": e.drop_reason}
+        for e in rows
+    ]
+
+
+def _match_status(event: Event, m: Match, outcome) -> str:
+    if m.reset_at is not None:
+        return "reset"
+    if m.is_bye:
+        return "bye"
+    if m.round_id is not None and m.round.status == Round.Status.DRAFT:
+        return "draft"
+    if outcome.decided:
+        return "decided"
+    return "playing" if outcome.started else "waiting"
+
+
+def _link_info(link: RefereeLink) -> dict[str, Any]:
+    return {"id": link.pk, "label": link.label, "expires_at": link.expires_at, "revoked": link.revoked_at is not None,
+            "active": link.is_active}
+
+
+def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]:
+    outcome = match_outcome(event, m)
+    players = sides(m)
+    director = list(m.results.all())
+    games = [mg.game for mg in m.match_games.all()]
+    return {
+        "id": m.pk,
+        "event": event.pk,
+        "match": m.bracket_id or None,
+        "round": m.round.number if m.round_id else None,
+        "table": m.table,
+        "players": [labels[e] for e in players],
+        "entries": players,
+        "games": [g.pk for g in games],
+        "game_details": [
+            {"id": g.pk, "number": mg.number, "status": g.status, "table_label": g.table_label,
+             "totals": (g.summary or {}).get("totals", {}), "pending_hands": (g.summary or {}).get("pending_hands", 0),
+             "referee_links": [_link_info(link) for link in g.referee_links.all()]}
+            for mg, g in zip(m.match_games.all(), games, strict=True)
+        ],
+        "status": _match_status(event, m, outcome),
+        "winner": labels[outcome.winner] if outcome.decided and outcome.winner is not None and not m.is_bye else None,
+        "winner_entry": outcome.winner if outcome.decided and not m.is_bye else None,
+        "margin": outcome.margin if outcome.decided and not m.is_bye else None,
+        "forfeit": outcome.forfeit,
+        "source": outcome.source or None,
+        "games_won": list(outcome.games_won),
+        "director_results": [
+            {"kind": r.kind, "winner": labels.get(r.winner_id) if r.winner_id else None, "margin": r.margin,
+             "reason": r.reason, "entered_by": r.entered_by.get_username() if r.entered_by else None,
+             "entered_at": r.entered_at}
+            for r in director
+        ],
+        "reset": m.reset_at is not None,
+    }
+
+
+def _rows(state: EventState, matches: Iterable[Match]) -> list[dict[str, Any]]:
+    return [_match_row(state.event, m, state.labels) for m in matches]
+
+
+def _sort_key(m: Match) -> tuple:
+    return (m.round.number if m.round_id else 0, m.is_bye, m.table or 0, m.bracket_id, m.pk)
+
+
+def matches(event: Event, *, round: int | None = None, status: str | None = None,
+            include_reset: bool = False) -> list[dict[str, Any]]:
+    """Every match of the event (rounds in order, tables in order, byes last; bracket matches by the
+    order they opened), filtered by round number and status (waiting, playing, decided, bye, draft,
+    reset). Seven queries. Each row: ``{"id", "event", "match" (bracket id or None), "round", "table",
+    "players" (names), "entries" (ids), "games" (ids), "game_details" ([{"id", "number", "status",
+    "table_label", "totals", "pending_hands", "referee_links": [{"id", "label", "expires_at",
+    "revoked", "active"}]}]), "status", "winner" (name), "winner_entry", "margin", "forfeit", "source"
+    (games, forfeit, adjusted, bye or None), "games_won", "director_results", "reset"}``. Referee
+    links never carry their tokens: those exist only in what ``pair_next_round`` returns."""
+    state = load_state(event, links=True)
+    chosen = [m for m in state.matches if include_reset or status == "reset" or m.reset_at is None]
+    if round is not None:
+        chosen = [m for m in chosen if m.round_id is not None and m.round.number == round]
+    rows = _rows(state, sorted(chosen, key=_sort_key))
+    if status is not None:
+        rows = [r for r in rows if r["status"] == status]
+    return rows
+
+
+def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
+    """``[{"round", "status", "published_at", "closed_at", "matches": [match rows as in matches()]}]`` for a
+    Swiss or round robin event; for a bracket one item with ``"round": None`` holding its matches.
+    Seven queries."""
+    state = load_state(event, links=True)
+    live = sorted(state.live_matches, key=_sort_key)
+    if event.is_elimination:
+        return [{"round": None, "status": event.status, "published_at": None, "closed_at": None,
+                 "matches": _rows(state, live)}]
+    out = []
+    for rnd in state.rounds:
+        out.append({"round": rnd.number, "status": rnd.status, "published_at": rnd.published_at,
+                    "closed_at": rnd.closed_at,
+                    "matches": _rows(state, [m for m in live if m.round_id == rnd.pk])})
+    return out
+
+
+def my_tables(actor: Actor) -> list[dict[str, Any]]:
+    """The matches a referee (or director) can record now, across the running events they officiate:
+    each open round's and bracket's undecided matches, as match rows plus ``"event_name"``. Seven
+    queries however many events, entries and matches."""
+    if actor.user is None:
+        return []
+    events = list(Event.objects.filter(Q(directors=actor.user) | Q(referees=actor.user),
+                                       status=Event.Status.RUNNING).distinct())
+    if not events:
+        return []
+    by_pk = {e.pk: e for e in events}
+    all_entries = list(Entry.objects.filter(event__in=events).select_related("player"))
+    labels: dict[int, dict[int, str]] = {}
+    for e in events:
+        labels[e.pk] = entry_labels([x for x in all_entries if x.event_id == e.pk])
+    games = MatchGame.objects.select_related("game").prefetch_related(
+        Prefetch("game__referee_links", queryset=RefereeLink.objects.order_by("id"))).order_by("number")
+    found = (
+        Match.objects.filter(event__in=events, reset_at__isnull=True, is_bye=False)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("players", queryset=MatchPlayer.objects.order_by("side")),
+            Prefetch("match_games", queryset=games),
+            Prefetch("results", queryset=MatchResult.objects.select_related("entered_by").order_by("entered_at", "id")),
+        )
+    )
+    rows = []
+    for m in sorted(found, key=lambda m: (m.event_id, *_sort_key(m))):
+        event = by_pk[m.event_id]
+        if not match_outcome(event, m).decided:
+            row = _match_row(event, m, labels[event.pk])
+            row["event_name"] = event.name
+            rows.append(row)
+    return rows
