@@ -58,3 +58,29 @@ def test_throttle_counters_live_in_a_cache_every_worker_shares():
     assert setting("CACHES['default']['BACKEND']", **PRODUCTION) == "scoring.cache.AtomicDatabaseCache"
     redis = setting("CACHES['default']['BACKEND']", **PRODUCTION, REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis == "django.core.cache.backends.redis.RedisCache"
+
+
+@pytest.mark.parametrize(("command", "document", "location"), [
+    ("event", '{"format": "swiss", "entries": [{"name": "Ann"}, {"name": "Bob"}]}', "result"),
+    ("score", '{"players": ["Ann", "Bob"], "hands": []}', "hand"),
+])
+def test_the_calculator_commands_answer_without_debug_or_a_secret_key(command, document, location):
+    """They sign nothing: a fresh clone's `manage.py event` answers EVENTS.md's way with no setup."""
+    clean = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "DEBUG", "SECRET_KEY"}}
+    answered = subprocess.run([sys.executable, "manage.py", command, "--compact"], cwd=ROOT, env=clean,
+                              input=document, capture_output=True, text=True, timeout=120)
+    assert answered.returncode == 0, answered.stderr
+    assert answered.stdout.startswith("{")
+    refused = subprocess.run([sys.executable, "manage.py", command], cwd=ROOT, env=clean, input="[[",
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stdout.count(f'"{location}": null') == 1
+
+
+def test_the_servers_refuse_to_start_without_a_secret_key():
+    clean = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "DEBUG", "SECRET_KEY"}}
+    for module in ("ginscore.wsgi", "ginscore.asgi"):
+        started = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT, env=clean,
+                                 capture_output=True, text=True, timeout=120)
+        assert started.returncode != 0
+        assert "SECRET_KEY must be set when DEBUG is off" in started.stderr
