@@ -7,24 +7,32 @@ large), 415 (not JSON), 422 (a key reused with another body), 429 (throttled, or
 503 (the database is unavailable). Safe methods get only those they can meet.
 """
 
-ERROR_SCHEMA = {
-    "type": "object",
-    "required": ["errors"],
-    "properties": {
-        "errors": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["hand", "field", "message"],
-                "properties": {
-                    "hand": {"type": "integer", "nullable": True, "description": "the hand the problem is in"},
-                    "field": {"type": "string", "nullable": True, "description": "the field that is wrong"},
-                    "message": {"type": "string"},
+def errors_schema(location: dict[str, dict], required: list[str]) -> dict:
+    """The one error shape, ``{"errors": [{<location>, "field", "message"}]}``."""
+    return {
+        "type": "object",
+        "required": ["errors"],
+        "properties": {
+            "errors": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": required,
+                    "properties": {
+                        **location,
+                        "field": {"type": "string", "nullable": True, "description": "the field that is wrong"},
+                        "message": {"type": "string"},
+                    },
                 },
-            },
-        }
-    },
-}
+            }
+        },
+    }
+
+
+HAND = {"hand": {"type": "integer", "nullable": True, "description": "the hand the problem is in"}}
+ERROR_SCHEMA = errors_schema(HAND, ["hand", "field", "message"])
+
+
 ERRORS = {
     "400": "the input was refused: each problem names its hand and field",
     "401": "no valid credentials: a Token or Referee authorization header",
@@ -41,26 +49,11 @@ ERRORS = {
 }
 # The event contract (EVENTS.md) names the result a problem is in, where the hands API names the hand;
 # errors raised before the view runs (a body too large, the database down) keep the hands API's shape.
-EVENT_ERROR_SCHEMA = {
-    "type": "object",
-    "required": ["errors"],
-    "properties": {
-        "errors": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["field", "message"],
-                "properties": {
-                    "result": {"type": "integer", "nullable": True,
-                               "description": "the 1-based index in results of the result the problem is in"},
-                    "hand": {"type": "integer", "nullable": True, "description": "the hand the problem is in"},
-                    "field": {"type": "string", "nullable": True, "description": "the field that is wrong"},
-                    "message": {"type": "string"},
-                },
-            },
-        }
-    },
-}
+EVENT_ERROR_SCHEMA = errors_schema(
+    {"result": {"type": "integer", "nullable": True,
+                "description": "the 1-based index in results of the result the problem is in"}, **HAND},
+    ["field", "message"],
+)
 EVENT_TAG = "tournaments"
 SAFE_ERRORS = ["400", "401", "403", "404", "405", "406", "429", "503"]
 ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}
@@ -81,7 +74,12 @@ def add_error_responses(result, generator, request, public):
             responses = operation.setdefault("responses", {})
             for code in codes:
                 answer = responses.setdefault(code, {"description": ERRORS[code]})
-                answer["content"] = content
+                declared = answer.get("content", {}).get("application/json", {})
+                # The one error schema replaces whatever the view declared; its worked examples stay.
+                answer["content"] = {"application/json": {
+                    **content["application/json"],
+                    **({"examples": declared["examples"]} if "examples" in declared else {}),
+                }}
                 if code in {"409", "429", "503"}:
                     answer["headers"] = RETRY_AFTER
             if method == "post":

@@ -50,5 +50,7 @@ def test_both_authentication_schemes_are_declared(schema):
 def test_the_event_calculator_documents_errors_that_name_the_result(schema):
     errors = schema["paths"]["/api/v1/event/"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
     assert errors == {"$ref": "#/components/schemas/EventErrors"}
+    # The worked refusal the view declares survives the hook that puts the one error schema in place.
+    assert schema["paths"]["/api/v1/event/"]["post"]["responses"]["400"]["content"]["application/json"]["examples"]
     item = schema["components"]["schemas"]["EventErrors"]["properties"]["errors"]["items"]
     assert {"result", "field", "message"} <= set(item["properties"])

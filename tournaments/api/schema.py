@@ -154,23 +154,6 @@ EVENT_ANSWER = {
     },
     "required": ["format", "rounds", "rounds_played", "complete", "champion", "standings", "next_round", "pending"],
 }
-EVENT_ERRORS = {
-    "type": "object",
-    "properties": {
-        "errors": {"type": "array", "minItems": 1, "items": {
-            "type": "object",
-            "properties": {
-                "result": {"type": "integer", "nullable": True,
-                           "description": "1-based index in results, or null for the event"},
-                "field": {"type": "string", "nullable": True, "example": "entries.2.name"},
-                "message": {"type": "string"},
-            },
-            "required": ["result", "field", "message"],
-        }},
-    },
-    "required": ["errors"],
-}
-
 EXAMPLE_REQUEST = {
     "format": "swiss",
     "entries": [{"name": "Ann", "seed": 1}, {"name": "Bob", "seed": 2}, {"name": "Cleo"}, {"name": "Dev"}],

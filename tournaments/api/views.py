@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.api.parsers import BoundedJSONParser
+from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from tournaments.engine import EventError, run_event
 
@@ -38,8 +39,8 @@ class EventView(APIView):
         request={"application/json": schema.EVENT_REQUEST},
         responses={
             200: OpenApiResponse(schema.EVENT_ANSWER, description="The event's standings and what comes next."),
-            400: OpenApiResponse(schema.EVENT_ERRORS, description="The document was refused: every problem named."),
-            429: OpenApiResponse(schema.EVENT_ERRORS, description="Too many requests from this address."),
+            400: OpenApiResponse(EVENT_ERROR_SCHEMA, description="The document was refused: every problem named."),
+            429: OpenApiResponse(EVENT_ERROR_SCHEMA, description="Too many requests from this address."),
         },
         examples=_request_examples + _answer_examples,
         tags=["tournaments"],
