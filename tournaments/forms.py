@@ -6,7 +6,7 @@ from django import forms
 
 from tournaments.engine.document import MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 
-from .presentation import FORMAT_NAMES
+from .models import Event
 from .tables import TIEBREAK_LABELS
 from .wallchart import RESULTS_HELP
 
@@ -24,7 +24,7 @@ def _points(label: str, default: int) -> forms.IntegerField:
 class EventCalculatorForm(forms.Form):
     """The event as a director writes it on the wall chart: entries, format, options, results so far."""
 
-    format = forms.ChoiceField(label="Format", choices=list(FORMAT_NAMES.items()), initial="swiss")
+    format = forms.ChoiceField(label="Format", choices=Event.Format.choices, initial=Event.Format.SWISS)
     entries = forms.CharField(
         label="Entries, one a line, best seed first",
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Ann\nBob\nCleo\nDev", "autocapitalize": "words"}),
@@ -38,9 +38,7 @@ class EventCalculatorForm(forms.Form):
     third_place = forms.BooleanField(label="Play a third-place match", required=False)
     grand_final = forms.ChoiceField(
         label="Grand final",
-        choices=[("reset", "Reset: a second match if the losers' champion wins the first"),
-                 ("single", "One match decides")],
-        initial="reset", required=False,
+        choices=Event.GrandFinal.choices, initial=Event.GrandFinal.RESET, required=False,
     )
     win = _points("Points for a win", 2)
     draw = _points("Points for a draw", 1)

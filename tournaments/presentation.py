@@ -8,12 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FORMAT_NAMES = {
-    "round_robin": "Round robin",
-    "swiss": "Swiss",
-    "single_elimination": "Single elimination",
-    "double_elimination": "Double elimination",
-}
 FINAL_TITLES = {"GF1": "Grand final", "GF2": "Grand final, reset", "3P": "Third place"}
 
 

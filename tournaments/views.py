@@ -135,8 +135,7 @@ def build_request(form: EventCalculatorForm) -> tuple[dict, list[int], list[int]
     data = form.cleaned_data
     calc = Calculation()
     bracket = data["format"] in ("single_elimination", "double_elimination")
-    entries, problems = read_entries(data["entries"])
-    entry_lines = [n for n, line in enumerate(data["entries"].splitlines(), start=1) if line.strip()]
+    entries, entry_lines, problems = read_entries(data["entries"])
     results, result_lines, result_problems = read_results(data["results"], bracket=bracket)
     dropped, drop_problems = read_dropped(data["dropped"])
     for box, line, message in problems + result_problems + drop_problems:

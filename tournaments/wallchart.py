@@ -34,19 +34,20 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
-def read_entries(text: str) -> tuple[list[dict], list[tuple[str, int, str]]]:
-    """One entry a line, in seed order; "Name (from round 3)" joins a Swiss event late."""
-    entries, problems = [], []
+def read_entries(text: str) -> tuple[list[dict], list[int], list[tuple[str, int, str]]]:
+    """One entry a line, in seed order; "Name (from round 3)" joins a Swiss event late. Also the line
+    number of each entry, for errors."""
+    entries = []
     lines = _lines(text)
     if len(lines) > MAX_ENTRIES:
-        return [], [("Entries", lines[MAX_ENTRIES][0], f"too many entries: at most {MAX_ENTRIES}")]
+        return [], [], [("Entries", lines[MAX_ENTRIES][0], f"too many entries: at most {MAX_ENTRIES}")]
     for _, line in lines:
         late = LATE.match(line)
         if late:
             entries.append({"name": late.group(1).strip(), "joined": int(late.group(2))})
         else:
             entries.append({"name": line})
-    return entries, problems
+    return entries, [number for number, _ in lines], []
 
 
 def read_results(text: str, *, bracket: bool) -> tuple[list[dict], list[int], list[tuple[str, int, str]]]:

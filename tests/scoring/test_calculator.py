@@ -4,14 +4,13 @@ Every bad input listed under "Errors" in SCORESHEET.md gets exit 2 / HTTP 400 wi
 never a traceback.
 """
 
-import io
 import json
 
 import pytest
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from scoring.api.views import CalculatorThrottle
+from tests.calculators import post_json, run_calculator_command
 
 # The calculators store nothing, but their throttle counts in the shared cache (a database table).
 pytestmark = pytest.mark.django_db
@@ -25,20 +24,11 @@ GOOD = {
 
 
 def run_command(stdin_text, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin_text))
-    out = io.StringIO()
-    try:
-        call_command("score", stdout=out)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    return code, json.loads(out.getvalue())
+    return run_calculator_command("score", stdin_text, monkeypatch)
 
 
 def post(body, client=None):
-    client = client or APIClient()
-    data = body if isinstance(body, str) else json.dumps(body)
-    return client.post("/api/v1/score/", data=data, content_type="application/json")
+    return post_json("/api/v1/score/", body, client)
 
 
 def with_hands(*hands, conventions="classic"):

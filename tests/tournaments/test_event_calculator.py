@@ -4,14 +4,13 @@ Every refusal EVENTS.md lists gets exit 2 / HTTP 400 with the error JSON, never 
 document gets the same answer from both doors as from the engine.
 """
 
-import io
 import json
 
 import pytest
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from scoring.api.views import CalculatorThrottle
+from tests.calculators import post_json, run_calculator_command
 from tournaments.engine import run_event
 
 from .engine.test_contract_examples import CONTRACT_REQUEST
@@ -19,20 +18,11 @@ from .error_cases import ERROR_CASES
 
 
 def run_command(stdin_text, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin_text))
-    out = io.StringIO()
-    try:
-        call_command("event", stdout=out)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    return code, json.loads(out.getvalue())
+    return run_calculator_command("event", stdin_text, monkeypatch)
 
 
 def post(body, client=None):
-    client = client or APIClient()
-    data = body if isinstance(body, str) else json.dumps(body)
-    return client.post("/api/v1/event/", data=data, content_type="application/json")
+    return post_json("/api/v1/event/", body, client)
 
 
 def test_the_command_answers_the_contract_example(monkeypatch):
