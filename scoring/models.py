@@ -103,6 +103,19 @@ class Game(models.Model):
         return f"Game {self.pk}{label}"
 
     @property
+    def settled_result(self) -> tuple[str, int] | None:
+        """(winner, margin) once the game is complete with every hand confirmed; None before, and while it is
+        abandoned. What another app may build on (a tournament match's result); it changes only through
+        ``scoring.services``, which send ``signals.game_result_changed`` when it does."""
+        summary = self.summary or {}
+        if self.status != self.Status.COMPLETE or not summary.get("complete") or summary.get("pending_hands"):
+            return None
+        winner = summary.get("winner")
+        if winner is None:
+            return None
+        return str(winner), int(summary.get("margin") or 0)
+
+    @property
     def players_title(self) -> str:
         """The players as the table names them: "Ann v Bob", a partnership by teams "Ann & Cleo v Bob & Dev"."""
         names = list(self.player_names)

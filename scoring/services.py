@@ -54,6 +54,7 @@ from .sheets import (
     summary_of,
     validate_current,
 )
+from .signals import game_result_changed
 
 PLAYER_COUNTS = {"standard": 2, "hollywood": 2, "rotation": 3, "jersey": 3, "partnership": 4}
 MAX_REASON = 500
@@ -165,12 +166,20 @@ def _refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, An
     """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
     when every current version is confirmed (then the counted sheet is the same sheet)."""
     answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
+    before = game.settled_result
     game.summary = summary_of(answer)
     if game.status != Game.Status.ABANDONED:
         game.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
     game.hand_count = len(lines)
     game.save(update_fields=["summary", "status", "hand_count", "updated_at"])
+    _result_changed(game, before)
     return answer
+
+
+def _result_changed(game: Game, before: tuple[str, int] | None) -> None:
+    """Tell other apps (in this transaction) when the game's settled result moved; most writes leave it."""
+    if game.settled_result != before:
+        game_result_changed.send(sender=Game, game=game, before=before, after=game.settled_result)
 
 
 @transaction.atomic
@@ -261,9 +270,11 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Gam
     game = _lock_game(game.pk)
     reason = _reason(reason, None, "abandon", required=False)
     if game.status != Game.Status.ABANDONED:
+        before = game.settled_result
         game.status = Game.Status.ABANDONED
         game.save(update_fields=["status", "updated_at"])
         GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
+        _result_changed(game, before)
     return game
 
 

@@ -301,3 +301,24 @@ class EventAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} answer ({self.view})"
+
+
+class ResultChange(models.Model):
+    """A game of the event settled, or its settled result changed (``scoring``'s ``game_result_changed``).
+
+    Rows are only ever added, in the transaction of the hand write that changed the result, and the
+    highest id is part of the event's results fingerprint: a reader compares one indexed number instead
+    of counting the event's hands. The foreign key has no database constraint on purpose: inserting a
+    row must not lock the event row, which a director's transaction may hold while it waits for the
+    very game row this hand write has locked.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, db_constraint=False, related_name="+")
+    game_id = models.BigIntegerField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "-id"], name="result_change_event_latest")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} of {self.event_id} changed"

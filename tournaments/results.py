@@ -19,12 +19,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch
+from django.db.models import OuterRef, Prefetch, Subquery
 
-from scoring.models import Game, GameStatusChange, Hand, RefereeLink
+from scoring.models import Game, RefereeLink
 from tournaments.engine import EventError, run_event
 
-from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round
+from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
 
 MAX_LABEL = 60
 
@@ -84,19 +84,16 @@ def load_state(event: Event, *, links: bool = False) -> EventState:
 
 
 def results_fingerprint(event: Event) -> str:
-    """A cheap key that changes whenever anything the answer depends on changes (three queries).
+    """A cheap key that changes whenever anything the answer depends on changes (one query).
 
-    Every tournaments write bumps ``event.revision`` under the event's lock. A hand written or
-    corrected adds a row; a confirmation stamps one (never undone); abandoning or reopening a game
-    adds a status change: each counter only grows, so equal counters mean the same state, whatever
-    order concurrent transactions commit in.
+    Every tournaments write bumps ``event.revision`` under the event's lock; every change of a game's
+    settled result adds a ``ResultChange`` row in the hand write's own transaction. Both only grow, so
+    equal keys mean the same results, whatever order concurrent transactions commit in.
     """
-    revision = Event.objects.filter(pk=event.pk).values_list("revision", flat=True).first()
-    games = MatchGame.objects.filter(match__event_id=event.pk).values("game_id")
-    hands = Hand.objects.filter(game_id__in=games).aggregate(rows=Count("id"), confirmed=Count("confirmed_at"),
-                                                             last=Max("id"))
-    changes = GameStatusChange.objects.filter(game_id__in=games).count()
-    return f"{revision}.{hands['rows']}.{hands['confirmed']}.{hands['last'] or 0}.{changes}"
+    latest = ResultChange.objects.filter(event_id=OuterRef("pk")).order_by("-id").values("id")[:1]
+    row = Event.objects.filter(pk=event.pk).values_list("revision", Subquery(latest)).first()
+    revision, change = row if row is not None else (0, None)
+    return f"{revision}.{change or 0}"
 
 
 def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:
@@ -127,14 +124,11 @@ def latest_director_result(match: Match) -> MatchResult | None:
 
 
 def game_winner_side(game: Game) -> int | None:
-    """0 or 1 once the game is complete with every hand confirmed; None before."""
-    summary = game.summary or {}
-    if game.status != Game.Status.COMPLETE or not summary.get("complete") or summary.get("pending_hands"):
+    """0 or 1 once the game is complete with every hand confirmed (``Game.settled_result``); None before."""
+    settled = game.settled_result
+    if settled is None or settled[0] not in game.player_names:
         return None
-    winner = summary.get("winner")
-    if winner not in game.player_names:
-        return None
-    return game.player_names.index(winner)
+    return game.player_names.index(settled[0])
 
 
 def match_outcome(event: Event, match: Match) -> Outcome:
@@ -153,7 +147,7 @@ def match_outcome(event: Event, match: Match) -> Outcome:
         if side is None:
             break
         wins[side] += 1
-        margin = int(game.summary.get("margin") or 0)
+        margin = game.settled_result[1]
         net[side] += margin
         net[1 - side] -= margin
         if wins[side] >= needed:

@@ -15,25 +15,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from scoring.models import RefereeLink
 
 from . import policy, services
-from .models import Entry, Event, EventAnswer, Match, MatchGame, MatchPlayer, MatchResult, Round
+from .models import Entry, Event, EventAnswer, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
 from .policy import Actor
 from .results import (
     EventState,
     build_document,
-    compute_answer,
     entry_labels,
     load_state,
     match_outcome,
-    results_fingerprint,
     sides,
 )
-
-LIVE = "live"
 
 
 def visible_events(actor: Actor) -> QuerySet[Event]:
@@ -65,17 +61,13 @@ def event_detail(actor: Actor, pk: int) -> Event:
 
 
 def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
-    view = LIVE if as_of_round is None else f"round-{as_of_round}"
-    key = results_fingerprint(event)
-    stored = EventAnswer.objects.filter(event_id=event.pk, view=view).first()
-    if stored is not None and stored.key == key:
+    """The stored answer when its key is the results' fingerprint now (one query), else computed once."""
+    latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]
+    stored = (EventAnswer.objects.filter(event_id=event.pk, view=services.answer_view(as_of_round))
+              .annotate(revision=F("event__revision"), last_change=Subquery(latest)).first())
+    if stored is not None and stored.key == f"{stored.revision}.{stored.last_change or 0}":
         return stored
-    state = load_state(event)
-    answer, warnings = compute_answer(state, as_of_round=as_of_round)
-    services.store_answer(event, view, key, answer, warnings)
-    if as_of_round is None:
-        services.sync_statuses(state, answer)
-    return EventAnswer(event=event, view=view, key=key, answer=answer, warnings=warnings)
+    return services.refresh_answer(event, as_of_round=as_of_round)
 
 
 def event_answer(event: Event) -> dict[str, Any]:

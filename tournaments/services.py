@@ -18,6 +18,7 @@ import io
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -40,6 +41,7 @@ from .results import (
     decided_rounds,
     load_state,
     match_outcome,
+    results_fingerprint,
     results_key,
     round_results,
     sides,
@@ -58,7 +60,16 @@ def _lock(event: Event) -> Event:
 
 
 def _bump(event: Event) -> None:
+    """A write that can change the answer: move the fingerprint now, recompute the answer once committed."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    refresh_after_commit(event.pk)
+
+
+def refresh_after_commit(event_id: int) -> None:
+    """Recompute the event's live answer once this transaction commits, so that the pages and the API
+    read it instead of running the engine. A failure there is logged and leaves the work to the next
+    reader (the answer is also computed lazily): it never turns a committed write into an error."""
+    transaction.on_commit(partial(refresh_answer_if_stale, event_id), robust=True)
 
 
 def _reason(reason: str, *, required: bool = True) -> str:
@@ -768,7 +779,38 @@ def clear_director_result(*, actor: Actor, match: Match, reason: str) -> MatchRe
 
 
 # ---------------------------------------------------------------------------------------------------
-# Results kept up to date (called by the selectors when the fingerprint moved)
+# Results kept up to date: after every change (on commit), or by the first reader that finds it stale
+
+LIVE = "live"
+
+
+def answer_view(as_of_round: int | None) -> str:
+    return LIVE if as_of_round is None else f"round-{as_of_round}"
+
+
+def refresh_answer(event: Event, *, as_of_round: int | None = None, key: str | None = None) -> EventAnswer:
+    """Run the engine on the stored results and keep the answer with the fingerprint it was computed
+    from (read before the results, so a stored answer is never older than its key). The live answer
+    also brings rounds' and the event's statuses up to date."""
+    key = key if key is not None else results_fingerprint(event)
+    state = load_state(event)
+    answer, warnings = compute_answer(state, as_of_round=as_of_round)
+    view = answer_view(as_of_round)
+    store_answer(event, view, key, answer, warnings)
+    if as_of_round is None:
+        sync_statuses(state, answer)
+    return EventAnswer(event=event, view=view, key=key, answer=answer, warnings=warnings)
+
+
+def refresh_answer_if_stale(event_id: int) -> None:
+    """The on-commit refresh: nothing to do when another request already stored this state's answer."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return
+    key = results_fingerprint(event)
+    if EventAnswer.objects.filter(event=event, view=LIVE, key=key).exists():
+        return
+    refresh_answer(event, key=key)
 
 
 def store_answer(event: Event, view: str, key: str, answer: dict[str, Any], warnings: list[dict]) -> None:

@@ -1,0 +1,96 @@
+"""The stored answer follows the results: a game's settled result moving (and only that) moves the
+event's fingerprint, and the answer is recomputed once the write commits, not by every reader."""
+
+import pytest
+
+from scoring import services as scoring
+from scoring.models import Game
+from tournaments import selectors, services
+from tournaments.models import EventAnswer, ResultChange
+from tournaments.results import results_fingerprint
+
+from ..factories import as_actor, game, gin, knock, organiser
+from .stored import Officials, new_event, open_matches
+
+pytestmark = pytest.mark.django_db
+
+
+def _paired(people, names=("Ann", "Bob", "Cleo", "Dev")):
+    event = new_event(people, names=list(names), rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    return event
+
+
+def test_only_a_change_of_a_games_settled_result_moves_the_fingerprint():
+    people = Officials()
+    event = _paired(people)
+    match = open_matches(event, 1)[0]
+    g = match.match_games.get().game
+    start = results_fingerprint(event)
+    recorder, confirmer = as_actor(people.recorder), as_actor(people.confirmer)
+    first = g.player_names[0]
+    scoring.record_hand(actor=recorder, game=g, data=knock(first, 5, 20))  # 15 + box: not yet 50
+    scoring.confirm_hand(actor=confirmer, game=g, number=1)
+    scoring.record_hand(actor=recorder, game=g, data=gin(first, 30))  # 15 + 55: complete, but pending
+    assert results_fingerprint(event) == start
+    assert not ResultChange.objects.exists()
+
+    scoring.confirm_hand(actor=confirmer, game=g, number=2)  # the game is settled
+    assert Game.objects.get(pk=g.pk).settled_result == (first, 305)
+    settled = results_fingerprint(event)
+    assert settled != start
+    assert list(ResultChange.objects.values_list("event_id", "game_id")) == [(event.pk, g.pk)]
+
+    boss = as_actor(people.organiser)
+    scoring.correct_hand(actor=boss, game=g, number=1, data=knock(first, 5, 25), reason="miscounted")
+    pending = results_fingerprint(event)
+    assert pending != settled  # a hand awaiting confirmation: the match is undecided again
+    assert Game.objects.get(pk=g.pk).settled_result is None
+    scoring.confirm_hand(actor=confirmer, game=g, number=1)
+    corrected = results_fingerprint(event)
+    assert corrected not in (settled, pending)
+    assert Game.objects.get(pk=g.pk).settled_result == (first, 310)  # 5 more hand points
+    scoring.abandon_game(actor=boss, game=Game.objects.get(pk=g.pk), reason="test")
+    assert results_fingerprint(event) != corrected
+    assert ResultChange.objects.count() == 4
+
+
+def test_games_outside_events_add_no_result_changes():
+    g = game(conventions={"preset": "classic", "target": 50})
+    boss = as_actor(organiser())
+    scoring.record_hand(actor=boss, game=g, data=gin("Ann", 40))
+    scoring.confirm_hand(actor=as_actor(organiser()), game=g, number=1)
+    # gin 40 + 20, a box, the game bonus and the shutout
+    assert Game.objects.get(pk=g.pk).settled_result == ("Ann", 60 + 20 + 100 + 100)
+    assert not ResultChange.objects.exists()
+
+
+def test_the_answer_is_recomputed_when_the_deciding_hand_commits_so_readers_only_read_it(
+        django_capture_on_commit_callbacks, django_assert_num_queries):
+    people = Officials()
+    event = _paired(people)
+    selectors.event_answer(event)
+    g = open_matches(event, 1)[0].match_games.get().game
+    scoring.record_hand(actor=as_actor(people.recorder), game=g, data=gin(g.player_names[1], 40))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
+    assert len(callbacks) == 1
+    stored = EventAnswer.objects.get(event=event, view="live")
+    assert stored.key == results_fingerprint(event)
+    with django_assert_num_queries(1):  # the stored answer, checked against the fingerprint in one query
+        answer = selectors.event_answer(event)
+    assert sum(row["wins"] for row in answer["standings"]) == 1
+    winner = next(row for row in answer["standings"] if row["name"] == g.player_names[1])
+    assert winner["margin"] == 280  # gin 40 + 20, a box, the game bonus and the shutout
+
+
+def test_a_directors_write_recomputes_the_answer_on_commit(django_capture_on_commit_callbacks):
+    people = Officials()
+    event = _paired(people)
+    match = open_matches(event, 1)[0]
+    first = match.players.order_by("side").first().entry
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_forfeit(actor=people.dir, match=match, winner=first, reason="no show")
+    stored = EventAnswer.objects.get(event=event, view="live")
+    assert stored.key == results_fingerprint(event)
+    assert [r["name"] for r in stored.answer["standings"] if r["wins"]] == [first.player.display_name]
