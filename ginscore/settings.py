@@ -184,6 +184,16 @@ SPECTACULAR_SETTINGS = {
         "scoring.api.schema.add_error_responses",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several shapes have a "format" or a "status" of their own: each choice set gets a name that says whose.
+    "ENUM_NAME_OVERRIDES": {
+        "GameFormatEnum": "scoring.models.Game.Format",
+        "GameStatusEnum": "scoring.models.Game.Status",
+        "EventFormatEnum": "tournaments.models.Event.Format",
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "KnockoutFormatEnum": ["single_elimination", "double_elimination"],
+        "MatchStatusEnum": ["draft", "waiting", "playing", "decided", "bye", "reset"],
+    },
 }
 
 LOGIN_URL = "login"

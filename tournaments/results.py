@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from scoring.models import Game, RefereeLink
 from tournaments.engine import EventError, run_event
@@ -61,16 +61,16 @@ class EventState:
         return [m for m in self.matches if m.reset_at is None]
 
 
-def load_state(event: Event, *, links: bool = False) -> EventState:
-    """Entries, rounds and matches (with sides, games and results): six queries, seven with links."""
+def with_match_details(matches: QuerySet[Match], *, links: bool = False) -> QuerySet[Match]:
+    """Matches with what their results need: round, sides, games (with referee links when asked) and
+    directors' results. Four queries however many matches, five with links."""
     match_games = MatchGame.objects.select_related("game").order_by("number")
     if links:
         match_games = match_games.prefetch_related(
             Prefetch("game__referee_links", queryset=RefereeLink.objects.order_by("id"))
         )
-    matches = (
-        Match.objects.filter(event=event)
-        .select_related("round")
+    return (
+        matches.select_related("round")
         .prefetch_related(
             Prefetch("players", queryset=MatchPlayer.objects.order_by("side")),
             Prefetch("match_games", queryset=match_games),
@@ -78,6 +78,11 @@ def load_state(event: Event, *, links: bool = False) -> EventState:
         )
         .order_by("id")
     )
+
+
+def load_state(event: Event, *, links: bool = False) -> EventState:
+    """Entries, rounds and matches (with sides, games and results): six queries, seven with links."""
+    matches = with_match_details(Match.objects.filter(event=event), links=links)
     entries = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     return EventState(event, entries, rounds, list(matches))
@@ -257,7 +262,12 @@ def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tupl
     changed an earlier result) has its result left out, and the engine runs again, until the two
     agree; a result the engine refuses is left out the same way and named. Each round of the event
     costs at most one more engine run, and only after a correction.
+
+    An event with fewer than two entries (registration has just opened) has nothing for the engine to
+    answer: its answer is the empty one (no standings, no pairings), with ``"waiting_for_entries"``.
     """
+    if len(state.entries) < 2:
+        return _waiting_for_entries(state), []
     warnings: list[dict] = []
     leave_out: set[int] = set()
     while True:
@@ -287,6 +297,18 @@ def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tupl
         break
     _add_entry_ids(state, answer)
     return answer, warnings
+
+
+def _waiting_for_entries(state: EventState) -> dict[str, Any]:
+    event = state.event
+    answer: dict[str, Any] = {
+        "format": event.format, "rounds": event.rounds if event.format == Event.Format.SWISS else None,
+        "rounds_played": 0, "complete": False, "champion": None, "standings": [], "next_round": None,
+        "pending": [], "waiting_for_entries": 2 - len(state.entries),
+    }
+    if event.is_elimination:
+        answer["bracket"] = []
+    return answer
 
 
 def _add_entry_ids(state: EventState, answer: dict[str, Any]) -> None:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 
 from scoring.models import RefereeLink
 
 from . import policy, services
-from .models import Entry, Event, EventAnswer, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
+from .models import Entry, Event, EventAnswer, Match, ResultChange, Round
 from .policy import Actor
 from .results import (
     EventState,
@@ -29,6 +29,7 @@ from .results import (
     load_state,
     match_outcome,
     sides,
+    with_match_details,
 )
 
 
@@ -109,6 +110,11 @@ def entries(event: Event) -> list[dict[str, Any]]:
     ]
 
 
+def entry_names(event: Event) -> dict[int, str]:
+    """{entry id: its name in the standings} (one query)."""
+    return entry_labels(Entry.objects.filter(event=event).select_related("player"))
+
+
 def _match_status(event: Event, m: Match, outcome) -> str:
     if m.reset_at is not None:
         return "reset"
@@ -172,23 +178,41 @@ def _sort_key(m: Match) -> tuple:
 
 
 def matches(event: Event, *, round: int | None = None, status: str | None = None,
-            include_reset: bool = False) -> list[dict[str, Any]]:
+            include_reset: bool = False, ids: Iterable[int] | None = None) -> list[dict[str, Any]]:
     """Every match of the event (rounds in order, tables in order, byes last; bracket matches by the
     order they opened), filtered by round number and status (waiting, playing, decided, bye, draft,
-    reset). Seven queries. Each row: ``{"id", "event", "match" (bracket id or None), "round", "table",
-    "players" (names), "entries" (ids), "games" (ids), "game_details" ([{"id", "number", "status",
-    "table_label", "totals", "pending_hands", "referee_links": [{"id", "label", "expires_at",
-    "revoked", "active"}]}]), "status", "winner" (name), "winner_entry", "margin", "forfeit", "source"
-    (games, forfeit, adjusted, bye or None), "games_won", "director_results", "reset"}``. Referee
-    links never carry their tokens: those exist only in what ``pair_next_round`` returns."""
-    state = load_state(event, links=True)
-    chosen = [m for m in state.matches if include_reset or status == "reset" or m.reset_at is None]
+    reset). Six queries; a round's matches are the only ones loaded. Each row: ``{"id", "event",
+    "match" (bracket id or None), "round", "table", "players" (names), "entries" (ids), "games" (ids),
+    "game_details" ([{"id", "number", "status", "table_label", "totals", "pending_hands",
+    "referee_links": [{"id", "label", "expires_at", "revoked", "active"}]}]), "status", "winner"
+    (name), "winner_entry", "margin", "forfeit", "source" (games, forfeit, adjusted, bye or None),
+    "games_won", "director_results", "reset"}``. Referee links never carry their tokens: those exist
+    only in what ``pair_next_round`` returns. ``ids``: only these matches."""
+    found = Match.objects.filter(event=event)
+    if ids is not None:
+        found = found.filter(pk__in=list(ids))
     if round is not None:
-        chosen = [m for m in chosen if m.round_id is not None and m.round.number == round]
-    rows = _rows(state, sorted(chosen, key=_sort_key))
+        found = found.filter(round__number=round)
+    if not (include_reset or status == "reset"):
+        found = found.filter(reset_at__isnull=True)
+    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
+    rows = [_match_row(event, m, labels) for m in sorted(with_match_details(found, links=True), key=_sort_key)]
     if status is not None:
         rows = [r for r in rows if r["status"] == status]
     return rows
+
+
+def match(event: Event, key: int | str) -> dict[str, Any]:
+    """One match row (as in ``matches``), by its id or, for a bracket, its live match id ("W1-3").
+    Raises ``Match.DoesNotExist``. Six queries."""
+    found = Match.objects.filter(event=event)
+    if isinstance(key, int) or str(key).isdigit():
+        found = found.filter(pk=int(key))
+    else:
+        found = found.filter(bracket_id=str(key)[:10], reset_at__isnull=True)
+    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
+    m = with_match_details(found, links=True).get()
+    return _match_row(event, m, labels)
 
 
 def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
@@ -208,10 +232,26 @@ def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
     return out
 
 
+def round_summaries(event: Event) -> list[dict[str, Any]]:
+    """Each round of a Swiss or round robin event: ``{"round", "status", "published_at", "closed_at",
+    "tables", "byes"}`` (one query; the matches themselves: ``matches(event, round=n)``)."""
+    live = Q(matches__reset_at__isnull=True)
+    rounds = (Round.objects.filter(event=event).order_by("number")
+              .annotate(tables=Count("matches", filter=live & Q(matches__is_bye=False)),
+                        byes=Count("matches", filter=live & Q(matches__is_bye=True))))
+    return [{"round": r.number, "status": r.status, "published_at": r.published_at, "closed_at": r.closed_at,
+             "tables": r.tables, "byes": r.byes} for r in rounds]
+
+
+def current_round(event: Event) -> int | None:
+    """The round being played or drafted (the last one), None before the first (one query)."""
+    return Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first()
+
+
 def my_tables(actor: Actor) -> list[dict[str, Any]]:
     """The matches a referee (or director) can record now, across the running events they officiate:
-    each open round's and bracket's undecided matches, as match rows plus ``"event_name"``. Seven
-    queries however many events, entries and matches."""
+    each published round's and bracket's undecided matches, as match rows plus ``"event_name"``. Seven
+    queries however many events, entries and matches; closed rounds are not loaded."""
     if actor.user is None:
         return []
     events = list(Event.objects.filter(Q(directors=actor.user) | Q(referees=actor.user),
@@ -223,17 +263,10 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
     labels: dict[int, dict[int, str]] = {}
     for e in events:
         labels[e.pk] = entry_labels([x for x in all_entries if x.event_id == e.pk])
-    games = MatchGame.objects.select_related("game").prefetch_related(
-        Prefetch("game__referee_links", queryset=RefereeLink.objects.order_by("id"))).order_by("number")
-    found = (
+    found = with_match_details(
         Match.objects.filter(event__in=events, reset_at__isnull=True, is_bye=False)
-        .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round")
-        .prefetch_related(
-            Prefetch("players", queryset=MatchPlayer.objects.order_by("side")),
-            Prefetch("match_games", queryset=games),
-            Prefetch("results", queryset=MatchResult.objects.select_related("entered_by").order_by("entered_at", "id")),
-        )
+        .filter(Q(round__status=Round.Status.PUBLISHED) | Q(round__isnull=True)),
+        links=True,
     )
     rows = []
     for m in sorted(found, key=lambda m: (m.event_id, *_sort_key(m))):

@@ -108,6 +108,18 @@ def create_event(
     """A new event in registration. Options are checked by the engine itself (a document of two
     stand-in entries), so the event can always be scored; the conventions are resolved and frozen."""
     policy.require_may_create_event(actor)
+    return _create_event(
+        actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
+        tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
+        third_place=third_place, grand_final=grand_final, is_public=is_public, directors=directors,
+        referees=referees, seeded_from=seeded_from,
+    )
+
+
+def _create_event(*, actor: Actor, name: str, format: str, conventions: object, match_format: str,
+                  rounds: int | None, tiebreaks: Sequence[str] | None, match_points: dict[str, int] | None,
+                  bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
+                  directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None) -> Event:
     name = (name or "").strip()
     problems: list[Problem] = []
     if not name:
@@ -736,6 +748,8 @@ def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None
         raise _error("match", "this bracket match was reset: record the result on the match opened in its place")
     if match.is_bye:
         raise _error("match", "a bye has no result to record")
+    if kind == MatchResult.Kind.CLEARED and not match.results.exists():
+        raise _error("match", "this match has no director's result to clear")
     reason = _reason(reason)
     players = sides(match)
     if kind != MatchResult.Kind.CLEARED:
@@ -773,8 +787,6 @@ def record_adjusted_result(*, actor: Actor, match: Match, winner: Entry | None, 
 @transaction.atomic
 def clear_director_result(*, actor: Actor, match: Match, reason: str) -> MatchResult:
     """Back to what the match's games say; the earlier forfeit or adjustment stays in the history."""
-    if not MatchResult.objects.filter(match=match).exists():
-        raise _error("match", "this match has no director's result to clear")
     return _director_result(actor, match, MatchResult.Kind.CLEARED, None, None, reason)
 
 
@@ -867,10 +879,10 @@ def create_knockout_from_standings(
     is_public: bool | None = None,
 ) -> Event:
     """A bracket of the top ``top_n`` of a finished Swiss or round robin event (dropped entries left
-    out), seeded in standings order, under the same frozen conventions, directors and referees."""
+    out), seeded in standings order, under the same frozen conventions, directors and referees. The
+    second stage of the event: its directors may start it, as organisers may."""
     source = _lock(source_event)
     policy.require_director(actor, source, "start a knockout from its standings")
-    policy.require_may_create_event(actor)
     problems: list[Problem] = []
     if source.is_elimination:
         problems.append(Problem(None, "source_event", "a knockout is seeded from a Swiss or round robin event"))
@@ -885,11 +897,12 @@ def create_knockout_from_standings(
     ranked = [row["entry"] for row in answer["standings"] if not row["dropped"]]
     if type(top_n) is not int or not 2 <= top_n <= len(ranked):
         raise _error("top_n", f"take 2 to {len(ranked)} entries (those still in); {top_n!r} given")
-    event = create_event(
+    event = _create_event(
         actor=actor, name=name or f"{source.name}: top {top_n}", format=format, conventions=source.conventions,
-        match_format=match_format or source.match_format, third_place=third_place, grand_final=grand_final,
-        is_public=source.is_public if is_public is None else is_public, directors=list(source.directors.all()),
-        referees=list(source.referees.all()), seeded_from=source,
+        match_format=match_format or source.match_format, rounds=None, tiebreaks=None, match_points=None,
+        bye_margin=source.bye_margin, forfeit_margin=source.forfeit_margin, third_place=third_place,
+        grand_final=grand_final, is_public=source.is_public if is_public is None else is_public,
+        directors=list(source.directors.all()), referees=list(source.referees.all()), seeded_from=source,
     )
     players = {e.pk: e.player_id for e in state.entries}
     ratings = {e.pk: e.rating for e in state.entries}

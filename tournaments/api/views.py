@@ -1,18 +1,59 @@
-"""Tournament API views: parse, call the engine (or one service), answer. No pairing rules here."""
+"""Tournament API views: parse, call the engine (or one service, or a selector), answer. No pairing rules.
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+The stateless calculator (``POST /api/v1/event/``) and the stored events of EVENTS.md ("Stored
+tournaments"). Every error answers in the event contract's shape ``{"errors": [{"result", "field",
+"message"}]}``; every POST takes ``Idempotency-Key``; a private event is a 404 to whoever may not read it.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.api.auth import actor_for
+from scoring.api.idempotency import idempotent
 from scoring.api.parsers import BoundedJSONParser
 from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
+from scoring.api.views import WriteAccess
+from tournaments import selectors, services
 from tournaments.engine import EventError, run_event
+from tournaments.exports import standings_csv
+from tournaments.models import Entry, Event, Match
 
 from . import schema
+from .serializers import (
+    AdjustSerializer,
+    DropSerializer,
+    EntryCreateSerializer,
+    EntryImportSerializer,
+    EntrySerializer,
+    EventCreateSerializer,
+    EventDetailSerializer,
+    EventSerializer,
+    ForfeitSerializer,
+    KnockoutSerializer,
+    LinksSerializer,
+    MatchSerializer,
+    OpenedSerializer,
+    PairSerializer,
+    ReasonSerializer,
+    ResetSerializer,
+    RoundSummarySerializer,
+    SeedSerializer,
+    StandingSerializer,
+    SwapSerializer,
+)
 
 _request_examples, _answer_examples = schema.examples()
+TAG = ["tournaments"]
 
 
 def event_errors(response: Response) -> Response:
@@ -26,7 +67,20 @@ def event_errors(response: Response) -> Response:
     return response
 
 
-class EventView(APIView):
+class EventErrorsMixin:
+    """Refusals in the event contract's shape, always as JSON (even for a CSV request)."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, EventError):
+            response = Response(exc.as_dict(), status=400)
+        else:
+            response = event_errors(super().handle_exception(exc))
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
+
+class EventView(EventErrorsMixin, APIView):
     """The stateless event calculator (EVENTS.md): entries, format and results in; standings, the next
     round's pairings or the bracket out. Anonymous and throttled; stores nothing."""
 
@@ -43,13 +97,403 @@ class EventView(APIView):
             429: OpenApiResponse(EVENT_ERROR_SCHEMA, description="Too many requests from this address."),
         },
         examples=_request_examples + _answer_examples,
-        tags=["tournaments"],
+        tags=TAG,
     )
     def post(self, request):
-        try:
-            return Response(run_event(request.data))
-        except EventError as exc:
-            return Response(exc.as_dict(), status=400)
+        return Response(run_event(request.data))
 
-    def handle_exception(self, exc):
-        return event_errors(super().handle_exception(exc))
+
+# ---------------------------------------------------------------------------------------------------
+# Stored events
+
+
+def _event(request, pk) -> Event:
+    """The event if this caller may read it (``Event.DoesNotExist``, a 404, otherwise)."""
+    return selectors.event_detail(actor_for(request), pk)
+
+
+def _parsed(serializer_class, request):
+    form = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    form.is_valid(raise_exception=True)
+    return form.validated_data
+
+
+def _referee_url(request, token: str) -> str:
+    return request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token
+
+
+def _opened(request, event: Event, opened: services.Opened) -> dict:
+    """A pairing's (or publishing's, or reset's) answer: its matches, each with the referee links made now."""
+    rows = selectors.matches(event, ids=[m.pk for m in opened.matches]) if opened.matches else []
+    for row in rows:
+        urls = [_referee_url(request, opened.tokens[g]) if g in opened.tokens else None for g in row["games"]]
+        for detail, url in zip(row["game_details"], urls, strict=True):
+            if url:
+                detail["referee_url"] = url
+        row["referee_url"] = urls[0] if urls else None
+    answer = {"round": opened.round.number if opened.round else None, "matches": rows}
+    if opened.reset:
+        answer["reset"] = [m.pk for m in opened.reset]
+    return answer
+
+
+class EventFilter(django_filters.FilterSet):
+    class Meta:
+        model = Event
+        fields = ["status", "format", "is_public"]
+
+
+class EventList(EventErrorsMixin, generics.ListAPIView):
+    """Events this caller may read (public ones; private ones for their officials and organisers)."""
+
+    serializer_class = EventSerializer
+    permission_classes = [WriteAccess]
+    filterset_class = EventFilter
+
+    def get_queryset(self):
+        return selectors.event_list(actor_for(self.request)).prefetch_related("referees")
+
+    @extend_schema(tags=TAG)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventDetailSerializer}, tags=TAG,
+                   summary="Create an event (organisers): options checked by the engine, conventions frozen")
+    @idempotent
+    def post(self, request):
+        event = services.create_event(actor=actor_for(request), **_parsed(EventCreateSerializer, request))
+        return Response(_detail(request, event.pk), status=status.HTTP_201_CREATED)
+
+
+def _detail(request, pk) -> dict:
+    event = _event(request, pk)
+    data = EventSerializer(event, context={"request": request}).data
+    data.pop("entry_count", None)
+    data["answer"] = selectors.event_answer(event)
+    data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match")} for w in
+                        selectors.event_warnings(event)]
+    return data
+
+
+class EventDetail(EventErrorsMixin, APIView):
+    @extend_schema(responses=EventDetailSerializer, tags=TAG,
+                   summary="An event with the engine's answer for its stored results")
+    def get(self, request, pk):
+        return Response(_detail(request, pk))
+
+
+class EntryList(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(responses=EntrySerializer(many=True), tags=TAG, summary="Every entry, in seed order")
+    def get(self, request, pk):
+        return Response(selectors.entries(_event(request, pk)))
+
+    @extend_schema(request=EntryCreateSerializer, responses={201: EntrySerializer}, tags=TAG,
+                   summary="Add an entry: an existing player, or a player by name (found or created)")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        entry = services.add_entry(actor=actor_for(request), event=event, **_parsed(EntryCreateSerializer, request))
+        return Response(_entry_row(event, entry.pk), status=status.HTTP_201_CREATED)
+
+
+def _entry_row(event: Event, entry_id: int) -> dict:
+    return next(row for row in selectors.entries(event) if row["id"] == entry_id)
+
+
+class EntryImport(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=EntryImportSerializer, responses={201: EntrySerializer(many=True)}, tags=TAG,
+                   summary="Add every player of a pasted list or CSV (all or nothing; errors name the line)")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        made = services.add_entries_from_text(actor=actor_for(request), event=event,
+                                              **_parsed(EntryImportSerializer, request))
+        ids = {e.pk for e in made}
+        return Response([row for row in selectors.entries(event) if row["id"] in ids], status=status.HTTP_201_CREATED)
+
+
+class EntryDrop(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=DropSerializer, responses=EntrySerializer, tags=TAG,
+                   summary="Drop an entry: not paired after that round; its results and place stay")
+    @idempotent
+    def post(self, request, pk, entry_id):
+        event = _event(request, pk)
+        entry = Entry.objects.get(pk=entry_id, event=event)
+        services.drop_entry(actor=actor_for(request), entry=entry, **_parsed(DropSerializer, request))
+        return Response(_entry_row(event, entry.pk))
+
+
+class Seeding(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=SeedSerializer, responses=EntrySerializer(many=True), tags=TAG,
+                   summary="Seed the entries by hand, by rating or at random (the order is stored)")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        services.seed_entries(actor=actor_for(request), event=event, **_parsed(SeedSerializer, request))
+        return Response(selectors.entries(event))
+
+
+class RoundList(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(responses=RoundSummarySerializer(many=True), tags=TAG,
+                   summary="The rounds so far (their matches: GET matches/?round=N)")
+    def get(self, request, pk):
+        return Response(selectors.round_summaries(_event(request, pk)))
+
+    @extend_schema(request=PairSerializer, responses={201: OpenedSerializer}, tags=TAG,
+                   summary="Pair the next round (Swiss, round robin) or open every ready bracket match")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        opened = services.pair_next_round(actor=actor_for(request), event=event, **_parsed(PairSerializer, request))
+        return Response(_opened(request, event, opened), status=status.HTTP_201_CREATED)
+
+
+def _round(event: Event, number: int):
+    return event.event_rounds.get(number=number)
+
+
+class RoundPublish(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses=OpenedSerializer, tags=TAG,
+                   summary="Publish a draft round: its games and referee links are made")
+    @idempotent
+    def post(self, request, pk, number):
+        event = _event(request, pk)
+        opened = services.publish_round(actor=actor_for(request), round=_round(event, number))
+        return Response(_opened(request, event, opened))
+
+
+class RoundSwap(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=SwapSerializer, responses=OpenedSerializer, tags=TAG,
+                   summary="Swap two entries of a draft Swiss round (a rematch or a broken bye rule needs "
+                           "confirm: true)")
+    @idempotent
+    def post(self, request, pk, number):
+        event = _event(request, pk)
+        data = _parsed(SwapSerializer, request)
+        entries = {e.pk: e for e in Entry.objects.filter(event=event, pk__in=[data["first"], data["second"]])}
+        missing = [name for name in ("first", "second") if data[name] not in entries]
+        if missing:
+            raise EventError.one(None, missing[0], f"entry {data[missing[0]]} is not in {event.name}")
+        rnd = _round(event, number)
+        warnings = services.swap_entries(actor=actor_for(request), round=rnd, first=entries[data["first"]],
+                                         second=entries[data["second"]], confirm=data["confirm"])
+        return Response({"round": number, "matches": selectors.matches(event, round=number), "warnings": warnings})
+
+
+class TableLinks(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=LinksSerializer, responses=OpenedSerializer, tags=TAG,
+                   summary="New referee links for a round's (or the open bracket's) games; the old ones stop")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        number = _parsed(LinksSerializer, request)["round"]
+        rnd = _round(event, number) if number is not None else None
+        tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd)
+        found = Match.objects.filter(event=event, reset_at__isnull=True, is_bye=False,
+                                     match_games__game_id__in=list(tokens)).distinct()
+        opened = services.Opened(rnd, list(found), tokens)
+        return Response(_opened(request, event, opened))
+
+
+class MatchFilterParams:
+    PARAMS = [
+        OpenApiParameter("round", OpenApiTypes.INT, description="only this round's matches"),
+        OpenApiParameter("status", OpenApiTypes.STR, enum=["draft", "waiting", "playing", "decided", "bye", "reset"]),
+    ]
+
+
+def _int_param(request, name: str, *, low: int = 0) -> int | None:
+    value = request.query_params.get(name)
+    if value in (None, ""):
+        return None
+    if not value.isascii() or not value.isdigit() or int(value) < low or int(value) > 10_000:
+        raise EventError.one(None, name, f"a whole number from {low}; {value!r} given")
+    return int(value)
+
+
+MATCH_STATUSES = ("draft", "waiting", "playing", "decided", "bye", "reset")
+
+
+class MatchList(EventErrorsMixin, APIView):
+    @extend_schema(parameters=MatchFilterParams.PARAMS, responses=MatchSerializer(many=True), tags=TAG,
+                   summary="Every match (game ids, referee links without tokens, results, directors' results)")
+    def get(self, request, pk):
+        event = _event(request, pk)
+        wanted = request.query_params.get("status") or None
+        if wanted is not None and wanted not in MATCH_STATUSES:
+            raise EventError.one(None, "status", f"one of {', '.join(MATCH_STATUSES)}; {wanted!r} given")
+        rows = selectors.matches(event, round=_int_param(request, "round", low=1), status=wanted)
+        for row in rows:
+            row["referee_url"] = None
+        return Response(rows)
+
+
+def _match(event: Event, match_id: str) -> Match:
+    found = Match.objects.filter(event=event)
+    if match_id.isdigit():
+        return found.get(pk=int(match_id))
+    return found.get(bracket_id=match_id[:10], reset_at__isnull=True)
+
+
+def _match_answer(event: Event, match: Match) -> dict:
+    row = selectors.match(event, match.pk)
+    row["referee_url"] = None
+    return row
+
+
+class MatchDetail(EventErrorsMixin, APIView):
+    @extend_schema(responses=MatchSerializer, tags=TAG, summary="One match, by id or bracket match id (W1-3)")
+    def get(self, request, pk, match_id):
+        event = _event(request, pk)
+        return Response(_match_answer(event, _match(event, match_id)))
+
+
+def _winner(event: Event, given) -> Entry | None:
+    """The entry named (as in the standings) or given by id; the service checks it plays in the match."""
+    if given is None:
+        return None
+    if isinstance(given, str):
+        given = next((pk for pk, name in selectors.entry_names(event).items() if name == given), given)
+    found = Entry.objects.select_related("player").filter(event=event, pk=given).first() \
+        if isinstance(given, int) else None
+    if found is None:
+        raise EventError.one(None, "winner", f"{given!r} is not an entry of {event.name}")
+    return found
+
+
+class MatchForfeit(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=ForfeitSerializer, responses=MatchSerializer, tags=TAG,
+                   summary="Record a forfeit: the winner takes the event's forfeit margin (kept as history)")
+    @idempotent
+    def post(self, request, pk, match_id):
+        event = _event(request, pk)
+        match = _match(event, match_id)
+        data = _parsed(ForfeitSerializer, request)
+        services.record_forfeit(actor=actor_for(request), match=match, winner=_winner(event, data["winner"]),
+                                reason=data["reason"])
+        return Response(_match_answer(event, match))
+
+
+class MatchAdjust(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=AdjustSerializer, responses=MatchSerializer, tags=TAG,
+                   summary="Record an adjusted result (winner and margin; null winner: a draw), kept as history")
+    @idempotent
+    def post(self, request, pk, match_id):
+        event = _event(request, pk)
+        match = _match(event, match_id)
+        data = _parsed(AdjustSerializer, request)
+        services.record_adjusted_result(actor=actor_for(request), match=match,
+                                        winner=_winner(event, data["winner"]), margin=data["margin"],
+                                        reason=data["reason"])
+        return Response(_match_answer(event, match))
+
+
+class MatchClear(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=ReasonSerializer, responses=MatchSerializer, tags=TAG,
+                   summary="Back to the games' result (the forfeit or adjustment stays in the history)")
+    @idempotent
+    def post(self, request, pk, match_id):
+        event = _event(request, pk)
+        match = _match(event, match_id)
+        services.clear_director_result(actor=actor_for(request), match=match,
+                                       reason=_parsed(ReasonSerializer, request)["reason"])
+        return Response(_match_answer(event, match))
+
+
+class BracketReset(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=ResetSerializer, responses=OpenedSerializer, tags=TAG,
+                   summary="Reset the open bracket matches a correction changed; open the right ones")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
+                                                          **_parsed(ResetSerializer, request))
+        return Response(_opened(request, event, opened))
+
+
+class Knockout(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=KnockoutSerializer, responses={201: EventDetailSerializer}, tags=TAG,
+                   summary="A knockout of the top N of this finished Swiss or round robin event")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
+                                                       **_parsed(KnockoutSerializer, request))
+        return Response(_detail(request, made.pk), status=status.HTTP_201_CREATED)
+
+
+class CSVRenderer(BaseRenderer):
+    """The standings rows as CSV (``tournaments.exports``)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        view = (renderer_context or {}).get("view")
+        return standings_csv(data, view.tiebreak_keys if view is not None else []).encode()
+
+
+class Standings(EventErrorsMixin, APIView):
+    """The answer's standings, stored per results version: a read costs two queries, never an engine run."""
+
+    renderer_classes = [JSONRenderer, CSVRenderer]
+    tiebreak_keys: list[str] = []
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", OpenApiTypes.INT, description="the standings as of round N (Swiss, round "
+                                                                    "robin)"),
+            OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"],
+                             description="csv: one row per entry, the same columns (or Accept: text/csv)"),
+        ],
+        responses={(200, "application/json"): StandingSerializer(many=True),
+                   (200, "text/csv"): OpenApiTypes.STR},
+        tags=TAG, summary="The standings, as JSON or CSV, live or as of a round",
+    )
+    def get(self, request, pk):
+        wanted = request.query_params.get("format")
+        if wanted not in (None, "", "json", "csv"):
+            raise EventError.one(None, "format", f"json or csv; {wanted!r} given")
+        event = _event(request, pk)
+        as_of = _int_param(request, "round")
+        if as_of is not None and event.is_elimination:
+            raise EventError.one(None, "round", "a bracket's standings are by place, not as of a round")
+        try:
+            rows = selectors.standings(event, as_of)
+        except EventError as exc:
+            raise EventError.one(None, "round", exc.problems[0].message) from None
+        self.tiebreak_keys = list(event.tiebreaks)
+        if wanted == "csv":
+            request.accepted_renderer, request.accepted_media_type = CSVRenderer(), CSVRenderer.media_type
+        response = Response(rows)
+        if request.accepted_renderer.format == "csv":
+            suffix = f"-round-{as_of}" if as_of is not None else ""
+            response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings{suffix}.csv"'
+        return response

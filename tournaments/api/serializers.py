@@ -1,0 +1,264 @@
+"""Shapes of the stored-event API (EVENTS.md "Stored tournaments"): parse input into typed values for
+one service call, and describe what the selectors answer. No rules here: the services decide what is
+allowed, the engine what an event's standings and pairings are.
+"""
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.models import Player
+from tournaments.models import Event
+
+MAX_TEXT = 400_000
+
+
+def _users():
+    return serializers.ListField(
+        child=serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all()), required=False,
+        default=list, help_text="user ids",
+    )
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    format = serializers.ChoiceField(choices=Event.Format.choices)
+    conventions = serializers.JSONField(default="classic", help_text='a preset name or {"preset": ..., overrides} '
+                                                                     "(SCORESHEET.md), frozen at creation")
+    match_format = serializers.ChoiceField(choices=Event.MatchFormat.choices, default=Event.MatchFormat.SINGLE_GAME,
+                                           help_text="one game to the target, or best of 3 (margin: the net)")
+    rounds = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                      help_text="Swiss only; empty: the least r with 2^r >= entries")
+    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True, default=None)
+    match_points = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True,
+                                         default=None, help_text="any of win, draw, loss, bye")
+    bye_margin = serializers.IntegerField(default=0)
+    forfeit_margin = serializers.IntegerField(default=0)
+    third_place = serializers.BooleanField(default=False)
+    grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
+    is_public = serializers.BooleanField(default=True)
+    directors = _users()
+    referees = _users()
+
+
+class EventSerializer(serializers.ModelSerializer):
+    directors = serializers.SerializerMethodField()
+    referees = serializers.SerializerMethodField()
+    created_by = serializers.CharField(source="created_by.username", default=None, allow_null=True)
+    entry_count = serializers.IntegerField(required=False, help_text="in lists")
+    url = serializers.HyperlinkedIdentityField(view_name="tournaments-api:event-detail")
+
+    class Meta:
+        model = Event
+        fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
+                  "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
+                  "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by", "created_at"]
+
+    def get_directors(self, event) -> list[str]:
+        return [u.get_username() for u in event.directors.all()]
+
+    def get_referees(self, event) -> list[str]:
+        return [u.get_username() for u in event.referees.all()]
+
+
+class EventDetailSerializer(EventSerializer):
+    answer = serializers.DictField(help_text="the engine's answer for the stored results (EVENTS.md), each "
+                                             "standings row with its entry id")
+    warnings = serializers.ListField(child=serializers.DictField(), help_text="pairings or bracket matches made "
+                                     "from results that have since changed; nothing is re-paired silently")
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "answer", "warnings"]
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class PlayerField(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        return Player.objects.all()
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    player = PlayerField(required=False, allow_null=True, default=None, help_text="an existing player's id")
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
+                                 help_text="or a name: that player (in the club, any case) or a new one")
+    club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None)
+    rating = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class EntryImportSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_TEXT, help_text="one name a line, or CSV name,rating (a header "
+                                                                "line name,rating is skipped)")
+    club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
+
+
+class EntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField(help_text="the name in the event's standings")
+    club = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True)
+    joined_round = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    drop_reason = serializers.CharField()
+
+
+class SeedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["manual", "rating", "random"])
+    order = serializers.ListField(child=serializers.IntegerField(), required=False, default=None, allow_null=True,
+                                  help_text="manual: entry ids, best seed first")
+
+
+class DropSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                           help_text="the last round played (default: the last it is paired in)")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class PairSerializer(serializers.Serializer):
+    publish = serializers.BooleanField(default=True, help_text="false: a draft round (Swiss), swapped by hand and "
+                                                               "published later; games are made on publishing")
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="an entry id")
+    second = serializers.IntegerField(help_text="an entry id")
+    confirm = serializers.BooleanField(default=False, help_text="swap even though it makes a rematch or breaks "
+                                                                "the bye rule")
+
+
+class LinksSerializer(serializers.Serializer):
+    round = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                     help_text="the round (Swiss, round robin); empty for the open bracket matches")
+
+
+@extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}], "nullable": True})
+class WinnerField(serializers.Field):
+    """The winner by name (as in the standings) or by entry id."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            raise serializers.ValidationError("name the winner (as in the standings) or give the entry id")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class ForfeitSerializer(serializers.Serializer):
+    winner = WinnerField()
+    reason = serializers.CharField(max_length=500)
+
+
+class AdjustSerializer(serializers.Serializer):
+    winner = WinnerField(allow_null=True, help_text="null: a draw (Swiss and round robin)")
+    margin = serializers.IntegerField()
+    reason = serializers.CharField(max_length=500)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class ResetSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class KnockoutSerializer(serializers.Serializer):
+    top_n = serializers.IntegerField(help_text="how many of the final standings (still in) go through")
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+    format = serializers.ChoiceField(choices=[Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION],
+                                     default=Event.Format.SINGLE_ELIMINATION)
+    match_format = serializers.ChoiceField(choices=Event.MatchFormat.choices, required=False, default=None,
+                                           allow_null=True)
+    third_place = serializers.BooleanField(default=False)
+    grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
+    is_public = serializers.BooleanField(required=False, default=None, allow_null=True)
+
+
+class RefereeLinkInfo(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    expires_at = serializers.DateTimeField()
+    revoked = serializers.BooleanField()
+    active = serializers.BooleanField()
+
+
+class MatchGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    table_label = serializers.CharField()
+    totals = serializers.DictField(child=serializers.IntegerField())
+    pending_hands = serializers.IntegerField()
+    referee_links = RefereeLinkInfo(many=True, help_text="never the token: it exists only when a link is made")
+    referee_url = serializers.CharField(required=False, help_text="only in the answer that made the link")
+
+
+class DirectorResultSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["forfeit", "adjusted", "cleared"])
+    winner = serializers.CharField(allow_null=True)
+    margin = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    entered_by = serializers.CharField(allow_null=True)
+    entered_at = serializers.DateTimeField()
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField()
+    match = serializers.CharField(allow_null=True, help_text="the bracket match id (W1-3, L2-1, GF1, 3P)")
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.CharField(), help_text="[name, name], or [name] for a bye")
+    entries = serializers.ListField(child=serializers.IntegerField())
+    games = serializers.ListField(child=serializers.IntegerField(), help_text="game ids: record and confirm "
+                                                                              "their hands with the hands API")
+    referee_url = serializers.CharField(allow_null=True, help_text="the table's referee link (its first game's): "
+                                        "only in the answer that made it, null elsewhere")
+    status = serializers.ChoiceField(choices=["draft", "waiting", "playing", "decided", "bye", "reset"])
+    winner = serializers.CharField(allow_null=True)
+    margin = serializers.IntegerField(allow_null=True)
+    forfeit = serializers.BooleanField()
+    source = serializers.CharField(allow_null=True, help_text="games, forfeit, adjusted or bye")
+    games_won = serializers.ListField(child=serializers.IntegerField())
+    game_details = MatchGameSerializer(many=True)
+    director_results = DirectorResultSerializer(many=True, help_text="forfeits and adjusted results, oldest first")
+    reset = serializers.BooleanField()
+
+
+class OpenedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(allow_null=True, help_text="null for bracket matches")
+    matches = MatchSerializer(many=True)
+    reset = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                  help_text="bracket matches reset (their ids)")
+    warnings = serializers.ListField(child=serializers.CharField(), required=False,
+                                     help_text="a swap: what it breaks, in words")
+
+
+class RoundSummarySerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["draft", "published", "closed"])
+    published_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    tables = serializers.IntegerField()
+    byes = serializers.IntegerField()
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    match_points = serializers.IntegerField()
+    margin = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    tiebreaks = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    entry = serializers.IntegerField()
