@@ -294,6 +294,9 @@ class EventAnswer(models.Model):
     key = models.CharField(max_length=100)
     answer = models.JSONField(default=dict)
     warnings = models.JSONField(default=list)
+    # The answer's standings as JSON text, written once with it: the standings API sends it as it is,
+    # with neither a decode nor an encode per request.
+    standings_json = models.TextField(default="[]")
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

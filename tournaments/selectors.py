@@ -28,6 +28,7 @@ from .results import (
     entry_labels,
     load_state,
     match_outcome,
+    results_fingerprint,
     sides,
     with_match_details,
 )
@@ -61,14 +62,34 @@ def event_detail(actor: Actor, pk: int) -> Event:
     )
 
 
-def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
-    """The stored answer when its key is the results' fingerprint now (one query), else computed once."""
+def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
+    """The stored answer (only ``fields`` of it) if its key is the results' fingerprint now: one query."""
     latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]
-    stored = (EventAnswer.objects.filter(event_id=event.pk, view=services.answer_view(as_of_round))
-              .annotate(revision=F("event__revision"), last_change=Subquery(latest)).first())
+    found = EventAnswer.objects.filter(event_id=event.pk, view=services.answer_view(as_of_round))
+    if fields:
+        found = found.only("key", *fields)
+    stored = found.annotate(revision=F("event__revision"), last_change=Subquery(latest)).first()
     if stored is not None and stored.key == f"{stored.revision}.{stored.last_change or 0}":
         return stored
-    return services.refresh_answer(event, as_of_round=as_of_round)
+    return None
+
+
+def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
+    """The stored answer when its key is the results' fingerprint now (one query), else computed once."""
+    return _stored(event, as_of_round) or services.refresh_answer(event, as_of_round=as_of_round)
+
+
+def standings_json(event: Event, as_of_round: int | None = None) -> str:
+    """The standings as JSON text, as stored with the answer (one query when nothing changed)."""
+    stored = _stored(event, as_of_round, "standings_json")
+    if stored is None:
+        stored = services.refresh_answer(event, as_of_round=as_of_round)
+    return stored.standings_json
+
+
+def answer_key(event: Event) -> str:
+    """The fingerprint of the event's results now (one query): what a page's cached parts are keyed by."""
+    return results_fingerprint(event)
 
 
 def event_answer(event: Event) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -807,11 +808,10 @@ def refresh_answer(event: Event, *, as_of_round: int | None = None, key: str | N
     key = key if key is not None else results_fingerprint(event)
     state = load_state(event)
     answer, warnings = compute_answer(state, as_of_round=as_of_round)
-    view = answer_view(as_of_round)
-    store_answer(event, view, key, answer, warnings)
+    stored = store_answer(event, answer_view(as_of_round), key, answer, warnings)
     if as_of_round is None:
         sync_statuses(state, answer)
-    return EventAnswer(event=event, view=view, key=key, answer=answer, warnings=warnings)
+    return stored
 
 
 def refresh_answer_if_stale(event_id: int) -> None:
@@ -825,18 +825,23 @@ def refresh_answer_if_stale(event_id: int) -> None:
     refresh_answer(event, key=key)
 
 
-def store_answer(event: Event, view: str, key: str, answer: dict[str, Any], warnings: list[dict]) -> None:
+def standings_text(answer: dict[str, Any]) -> str:
+    """The standings as the API sends them (compact, UTF-8, like DRF's JSON renderer)."""
+    return json.dumps(answer["standings"], ensure_ascii=False, separators=(",", ":"))
+
+
+def store_answer(event: Event, view: str, key: str, answer: dict[str, Any], warnings: list[dict]) -> EventAnswer:
     """Keep an answer with its fingerprint. Concurrent readers may both write: each write stores a
     consistent (key, answer) pair, and a pair older than the data only costs the next reader a rerun."""
-    updated = EventAnswer.objects.filter(event=event, view=view).update(key=key, answer=answer, warnings=warnings,
-                                                                        computed_at=timezone.now())
+    values = {"key": key, "answer": answer, "warnings": warnings, "standings_json": standings_text(answer)}
+    updated = EventAnswer.objects.filter(event=event, view=view).update(**values, computed_at=timezone.now())
     if not updated:
         try:
             with transaction.atomic():
-                EventAnswer.objects.create(event=event, view=view, key=key, answer=answer, warnings=warnings)
+                EventAnswer.objects.create(event=event, view=view, **values)
         except IntegrityError:
-            EventAnswer.objects.filter(event=event, view=view).update(key=key, answer=answer, warnings=warnings,
-                                                                      computed_at=timezone.now())
+            EventAnswer.objects.filter(event=event, view=view).update(**values, computed_at=timezone.now())
+    return EventAnswer(event=event, view=view, **values)
 
 
 def sync_statuses(state: EventState, answer: dict[str, Any]) -> dict[str, int]:
