@@ -381,28 +381,12 @@ def _convention_field(spec: FieldSpec) -> forms.Field:
                              error_messages={"invalid_choice": f"{label}: choose one of the values listed"})
 
 
-class GameForm(forms.Form):
-    """A new game. Conventions: a preset, then only the fields that differ from it (each blank field
-    keeps the preset's value); the resolved set is stored with the game."""
+class ConventionsFormMixin:
+    """A form's conventions: a preset, then only the fields that differ from it (each blank field keeps
+    the preset's value). Used by the new-game form and the new-event form."""
 
-    format = forms.ChoiceField(choices=Game.Format.choices)
-    player_1 = forms.ModelChoiceField(queryset=Player.objects.all())
-    player_2 = forms.ModelChoiceField(queryset=Player.objects.all())
-    player_3 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
-                                      help_text="rotation, Jersey and partnership")
-    player_4 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
-                                      help_text="partnership: players 1-2 are one team, 3-4 the other")
-    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
-    first_dealer = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
-                                          help_text="default: player 1")
-    table_label = forms.CharField(max_length=40, required=False)
-    is_public = forms.BooleanField(required=False, initial=True, label="Anyone may watch")
-    requires_confirmation = forms.BooleanField(required=False, initial=True,
-                                               label="Each hand is confirmed by the opponent")
-    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"), required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def add_convention_fields(self) -> None:
+        """A field per convention (after the form's own ``preset`` field)."""
         for spec in field_specs():
             self.fields[f"conv_{spec.name}"] = _convention_field(spec)
 
@@ -425,9 +409,6 @@ class GameForm(forms.Form):
         return {name: {f: value_in_words(f, v) for f, v in preset.as_dict().items() if f != "preset"}
                 for name, preset in PRESETS.items()}
 
-    def players(self) -> list[Player]:
-        return [self.cleaned_data[f"player_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"player_{i}")]
-
     def conventions(self) -> dict[str, Any]:
         """The preset and the fields the organiser changed, as the engine's convention object."""
         spec: dict[str, Any] = {"preset": self.cleaned_data["preset"]}
@@ -441,6 +422,34 @@ class GameForm(forms.Form):
                 value = None if value == NO_BIG_GIN else int(value)
             spec[name] = value
         return spec
+
+
+class GameForm(ConventionsFormMixin, forms.Form):
+    """A new game. Conventions: a preset, then only the fields that differ from it; the resolved set is
+    stored with the game."""
+
+    format = forms.ChoiceField(choices=Game.Format.choices)
+    player_1 = forms.ModelChoiceField(queryset=Player.objects.all())
+    player_2 = forms.ModelChoiceField(queryset=Player.objects.all())
+    player_3 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+                                      help_text="rotation, Jersey and partnership")
+    player_4 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+                                      help_text="partnership: players 1-2 are one team, 3-4 the other")
+    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
+    first_dealer = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+                                          help_text="default: player 1")
+    table_label = forms.CharField(max_length=40, required=False)
+    is_public = forms.BooleanField(required=False, initial=True, label="Anyone may watch")
+    requires_confirmation = forms.BooleanField(required=False, initial=True,
+                                               label="Each hand is confirmed by the opponent")
+    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_convention_fields()
+
+    def players(self) -> list[Player]:
+        return [self.cleaned_data[f"player_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"player_{i}")]
 
 
 class LoginThrottleMixin:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 
+from scoring.engine import PRESETS
+from scoring.forms import ConventionsFormMixin
+from scoring.models import Player
+from tournaments.engine import EventError
 from tournaments.engine.document import MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 
 from .models import Event
@@ -76,3 +81,163 @@ class EventCalculatorForm(forms.Form):
         chosen = [self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1)]
         keys = [key for key in chosen if key]
         return keys or None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Stored events: what a director types. The services judge it; their refusals are placed beside the
+# field they name (``place_errors``).
+
+
+class EventForm(ConventionsFormMixin, forms.Form):
+    """A new event: the format, how a match is played, the conventions (frozen at creation), the
+    standings' points and tiebreaks, and who runs it."""
+
+    name = forms.CharField(max_length=120, widget=forms.TextInput(attrs={"placeholder": "Thursday Swiss"}))
+    format = forms.ChoiceField(choices=Event.Format.choices, initial=Event.Format.SWISS)
+    match_format = forms.ChoiceField(label="A match is", choices=Event.MatchFormat.choices,
+                                     initial=Event.MatchFormat.SINGLE_GAME,
+                                     help_text="best of 3: the margin is the net over the games played")
+    is_public = forms.BooleanField(required=False, initial=True, label="Anyone may follow the pairings and standings")
+    preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
+    rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                help_text="Swiss only. Empty: enough rounds for one undefeated winner.")
+    third_place = forms.BooleanField(label="Play a third-place match (single elimination)", required=False)
+    grand_final = forms.ChoiceField(label="Grand final (double elimination)", choices=Event.GrandFinal.choices,
+                                    initial=Event.GrandFinal.RESET)
+    win = _points("Points for a win", 2)
+    draw = _points("Points for a draw", 1)
+    loss = _points("Points for a loss", 0)
+    bye = _points("Points for a bye", 2)
+    bye_margin = forms.IntegerField(label="Margin credited for a bye", required=False, min_value=0,
+                                    max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    forfeit_margin = forms.IntegerField(label="Margin credited for a forfeit win", required=False, min_value=0,
+                                        max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
+                                               required=False, help_text="they pair rounds and record results")
+    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
+                                              required=False, help_text="they record hands at every table")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(label=f"Tiebreak {slot}", choices=TIEBREAK_CHOICES,
+                                                                 required=False)
+        self.add_convention_fields()
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
+
+    def service_arguments(self) -> dict:
+        """The keyword arguments of ``services.create_event``."""
+        data = self.cleaned_data
+        points = {k: data[k] for k in ("win", "draw", "loss", "bye") if data.get(k) is not None}
+        tiebreaks = [data[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1) if data.get(f"tiebreak_{slot}")]
+        swiss = data["format"] == Event.Format.SWISS
+        return {
+            "name": data["name"], "format": data["format"], "conventions": self.conventions(),
+            "match_format": data["match_format"], "rounds": data["rounds"] if swiss else None,
+            "tiebreaks": tiebreaks or None, "match_points": points or None,
+            "bye_margin": data["bye_margin"] or 0, "forfeit_margin": data["forfeit_margin"] or 0,
+            "third_place": bool(data["third_place"]) and data["format"] == Event.Format.SINGLE_ELIMINATION,
+            "grand_final": data["grand_final"] if data["format"] == Event.Format.DOUBLE_ELIMINATION
+            else Event.GrandFinal.RESET,
+            "is_public": data["is_public"], "directors": list(data["directors"]), "referees": list(data["referees"]),
+        }
+
+
+# Engine and service field names -> the form field a refusal is shown beside.
+EVENT_FIELD_ALIASES = {"match_points.win": "win", "match_points.draw": "draw", "match_points.loss": "loss",
+                       "match_points.bye": "bye", "conventions": "preset"}
+
+
+def place_errors(form: forms.Form, error: EventError, aliases: dict[str, str] | None = None) -> list[str]:
+    """Put each problem beside the field it names (``tiebreaks.1`` beside tiebreak 2, ``conv_*`` for a
+    convention, ``lines.3`` beside the pasted text); what names no field is returned for the page."""
+    aliases = {**EVENT_FIELD_ALIASES, **(aliases or {})}
+    general = []
+    for problem in error.problems:
+        name = problem.field or ""
+        target = aliases.get(name)
+        if target is None and name.startswith("tiebreaks."):
+            index = name.split(".")[1]
+            target = f"tiebreak_{int(index) + 1}" if index.isdigit() else None
+        elif target is None and name.startswith("conventions."):
+            target = f"conv_{name.split('.')[1]}"
+        elif target is None and name.startswith("lines."):
+            target = aliases.get("lines", "text")
+        elif target is None:
+            target = name.split(".")[0]
+        if target in form.fields:
+            form.add_error(target, problem.message[:1].upper() + problem.message[1:])
+        else:
+            general.append(problem.message[:1].upper() + problem.message[1:])
+    return general
+
+
+class AddEntryForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.all(), required=False, label="A player of the club",
+                                    empty_label="— or type a new name below —")
+    name = forms.CharField(max_length=60, required=False, label="New player's name",
+                           widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}))
+    club = forms.CharField(max_length=80, required=False, label="Club (for a new player)")
+    rating = forms.IntegerField(required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("name") or "").strip():
+            raise forms.ValidationError("Pick a player, or type the name of a new one.")
+        return data
+
+
+class PasteEntriesForm(forms.Form):
+    text = forms.CharField(label="Paste a list", max_length=400_000,
+                           widget=forms.Textarea(attrs={"rows": 6, "placeholder": "Ann,1850\nBob\nCleo,1620"}),
+                           help_text="One name a line, or CSV: name,rating. Players of the club are found by "
+                                     "name (any case); the others are added as new players.")
+    club = forms.CharField(max_length=80, required=False, label="Club of new players")
+
+
+class DropForm(forms.Form):
+    after_round = forms.IntegerField(required=False, min_value=0, label="Last round played",
+                                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                     help_text="empty: the last round the entry is paired in")
+    reason = forms.CharField(max_length=500, required=False)
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(coerce=int, label="Move")
+    second = forms.TypedChoiceField(coerce=int, label="with")
+    confirm = forms.BooleanField(required=False, label="Swap anyway")
+
+    def __init__(self, *args, entries: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = entries
+        self.fields["second"].choices = entries
+
+
+class ResultForm(forms.Form):
+    """A director's result for one match: a forfeit, an adjusted result, or back to the games."""
+
+    KINDS = [("forfeit", "Forfeit"), ("adjusted", "Adjusted result"), ("cleared", "Back to the games' result")]
+    kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="forfeit")
+    winner = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+    margin = forms.IntegerField(required=False, min_value=0, label="Margin (points)",
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"placeholder": "why, for the record"}))
+
+    def __init__(self, *args, players: list[tuple[int, str]], draws: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(pk), name) for pk, name in players]
+        if draws:
+            choices.append(("draw", "Draw (adjusted result)"))
+        self.fields["winner"].choices = choices
+
+
+class KnockoutForm(forms.Form):
+    top_n = forms.IntegerField(min_value=2, label="How many go through",
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    format = forms.ChoiceField(choices=[(Event.Format.SINGLE_ELIMINATION, "Single elimination"),
+                                        (Event.Format.DOUBLE_ELIMINATION, "Double elimination")])
+    name = forms.CharField(max_length=120, required=False, help_text="empty: “<event>: top N”")
+    third_place = forms.BooleanField(required=False, label="Third-place match (single elimination)")

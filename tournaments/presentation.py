@@ -136,3 +136,29 @@ def status_line(answer: dict) -> str:
         return f"{len(pending)} bracket match{'es' if len(pending) != 1 else ''} ready to play."
     rounds = sorted({p["round"] for p in pending})
     return f"Round {', '.join(map(str, rounds))}: {len(pending)} result{'s' if len(pending) != 1 else ''} still owed."
+
+
+def event_status_line(event, answer: dict) -> str:
+    """Where a stored event stands, in one sentence: registration, the round being played, the bracket,
+    or the champion."""
+    if answer.get("waiting_for_entries") is not None:
+        return "Registration: an event needs at least two entries."
+    if event.status == "registration":
+        first = "start the bracket" if answer.get("bracket") is not None else "pair round 1"
+        return f"Registration: {len(answer['standings'])} entries so far; {first} when everyone is in."
+    if answer["complete"]:
+        champion = answer.get("champion")
+        return f"Complete. Champion: {champion}." if champion else "Complete: the top places are shared."
+    pending = answer.get("pending") or []
+    if answer.get("bracket") is not None:
+        playing = len(pending)
+        return f"{playing} bracket match{'es' if playing != 1 else ''} ready or being played."
+    if answer.get("next_round"):
+        upcoming = answer["next_round"]["round"]
+        of = f" of {answer['rounds']}" if answer.get("rounds") else ""
+        return f"Round {answer['rounds_played']} is complete: round {upcoming}{of} can be paired."
+    rounds = sorted({p["round"] for p in pending})
+    owed = len([p for p in pending if "players" in p])
+    of = f" of {answer['rounds']}" if answer.get("rounds") else ""
+    where = ", ".join(map(str, rounds)) or str(answer["rounds_played"] + 1)
+    return f"Round {where}{of} is being played: {owed} table{'s' if owed != 1 else ''} still to finish."

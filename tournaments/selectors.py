@@ -98,6 +98,11 @@ def event_answer(event: Event) -> dict[str, Any]:
     return _answer(event, None).answer
 
 
+def event_answer_as_of(event: Event, as_of_round: int) -> dict[str, Any]:
+    """The answer as if only rounds up to ``as_of_round`` had been played (``EventError`` out of range)."""
+    return _answer(event, as_of_round).answer
+
+
 def standings(event: Event, as_of_round: int | None = None) -> list[dict[str, Any]]:
     """The answer's ``standings`` rows, live or as of a round (Swiss and round robin; ``EventError``
     for a round out of range, as the engine says)."""
@@ -251,6 +256,11 @@ def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
                     "closed_at": rnd.closed_at,
                     "matches": _rows(state, [m for m in live if m.round_id == rnd.pk])})
     return out
+
+
+def open_bracket_matches(event: Event) -> list[dict[str, Any]]:
+    """The live bracket matches without a result yet (with their tables), as match rows. Six queries."""
+    return [r for r in matches(event) if r["match"] and r["status"] in ("waiting", "playing")]
 
 
 def round_summaries(event: Event) -> list[dict[str, Any]]:

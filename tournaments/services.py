@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.engine import SheetError, resolve_conventions
-from scoring.models import Game, Player, RefereeLink
+from scoring.models import Game, IdempotencyRecord, Player, RefereeLink
 from tournaments.engine import EventError, read_event, run_event
 from tournaments.engine.document import default_swiss_rounds
 from tournaments.engine.errors import Problem
@@ -80,6 +80,29 @@ def _reason(reason: str, *, required: bool = True) -> str:
     if len(reason) > MAX_REASON:
         raise _error("reason", f"keep the reason under {MAX_REASON} characters")
     return reason
+
+
+# ---------------------------------------------------------------------------------------------------
+# Web forms sent twice
+
+
+class AlreadySent(EventError):
+    """A director's web form that was already sent (a double tap, Back then send): nothing is done twice."""
+
+
+def claim_form_once(*, actor: Actor, once_key: str) -> None:
+    """Claim a web form's one-time key in its own transaction, before the write it carries; a key already
+    claimed raises ``AlreadySent``. A form refused afterwards is shown again with a new key."""
+    key = (once_key or "").strip()[:64]
+    if not key:
+        return
+    with transaction.atomic():
+        _, created = IdempotencyRecord.objects.get_or_create(
+            actor=actor.key, key=f"event-form:{key}",
+            defaults={"method": "POST", "path": "tournaments form", "fingerprint": "", "status_code": 200},
+        )
+    if not created:
+        raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -920,11 +943,13 @@ def create_knockout_from_standings(
 
 
 __all__ = [
+    "AlreadySent",
     "EventError",
     "NotAllowed",
     "Opened",
     "add_entries_from_text",
     "add_entry",
+    "claim_form_once",
     "clear_director_result",
     "create_event",
     "create_knockout_from_standings",

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
+
+from .models import Event
 
 TIEBREAK_LABELS = {
     "match_points": "MP",
@@ -60,3 +63,22 @@ def standings_table(rows: list[dict], tiebreaks: list[str]) -> StandingsTable:
     """The table with one more column per tiebreak key that is not a column already, in their order."""
     extra = [(f"tb_{key}", _tiebreak_column(key)) for key in tiebreaks if key not in SHOWN_ANYWAY]
     return StandingsTable(rows, extra_columns=extra)
+
+
+class EventTable(tables.Table):
+    """Stored events, newest first: a row links to the event's page."""
+
+    name = tables.Column(verbose_name="Event")
+    format = tables.Column()
+    status = tables.Column()
+    entry_count = tables.Column(verbose_name="Entries")
+    created_at = tables.DateTimeColumn(verbose_name="Created", format="j M Y")
+
+    class Meta:
+        model = Event
+        fields = ["name", "format", "status", "entry_count", "created_at"]
+        order_by = "-created_at"
+        attrs = {"class": "sheet events"}
+
+    def render_name(self, record, value):
+        return format_html('<a href="{}">{}</a>', reverse("tournaments:event", args=[record.pk]), value)
