@@ -147,8 +147,9 @@ def event_status_line(event, answer: dict) -> str:
         first = "start the bracket" if answer.get("bracket") is not None else "pair round 1"
         return f"Registration: {len(answer['standings'])} entries so far; {first} when everyone is in."
     if answer["complete"]:
-        champion = answer.get("champion")
-        return f"Complete. Champion: {champion}." if champion else "Complete: the top places are shared."
+        # The champion is shown beside this line, in bold.
+        return "Complete: every match has a result." if answer.get("champion") else \
+            "Complete: the top places are shared."
     pending = answer.get("pending") or []
     if answer.get("bracket") is not None:
         playing = len(pending)
