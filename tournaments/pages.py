@@ -10,6 +10,7 @@ the engine and the services decide; their refusals are shown beside the field th
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import Any
 
@@ -17,12 +18,15 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -47,6 +51,7 @@ from .presentation import bracket_sections, event_status_line
 from .tables import EventTable, standings_table
 
 STANDINGS_PER_PAGE = 100
+STANDINGS_CACHE_SECONDS = 6 * 3600
 SESSION_TOKENS = "event_table_links"
 
 
@@ -56,7 +61,7 @@ SESSION_TOKENS = "event_table_links"
 
 def _event(request, pk: int) -> Event:
     try:
-        return selectors.event_detail(actor_for(request), pk)
+        return selectors.readable_event(actor_for(request), pk)
     except Event.DoesNotExist:
         raise Http404("no such event, or it is private") from None
 
@@ -533,36 +538,55 @@ def pairings(request, pk: int):
 
 
 def standings(request, pk: int):
-    """The live standings (a django-tables2 table), as of any round, 100 to a page, a name to find."""
+    """The live standings (a django-tables2 table), as of any round, 100 to a page, a name to find.
+
+    The table part is rendered once per results version (and page, and name searched) and kept in the
+    cache: every phone refreshing the page costs three small queries, not a table rendered again."""
     event = _event(request, pk)
     as_of = request.GET.get("round")
     as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
-    key = selectors.answer_key(event)
-    try:
-        answer = selectors.event_answer(event) if as_of is None else selectors.event_answer_as_of(event, as_of)
-    except EventError as exc:
-        messages.error(request, _say(exc))
-        return redirect("tournaments:standings", pk=pk)
     find = (request.GET.get("q") or "").strip()[:60]
+    page_number = request.GET.get("page") or "1"
+    key = selectors.answer_key(event)
+    where = hashlib.sha256(f"{as_of}|{page_number}|{find}".encode()).hexdigest()[:24]
+    cache_key = f"event-standings:{event.pk}:{key}:{where}"
+    part = cache.get(cache_key)
+    if part is None:
+        try:
+            part = _standings_part(request, event, as_of, find, page_number, key)
+        except EventError as exc:
+            messages.error(request, _say(exc))
+            return redirect("tournaments:standings", pk=pk)
+        cache.set(cache_key, part, STANDINGS_CACHE_SECONDS)
+    if request.GET.get("fragment"):
+        return _live(HttpResponse(part["html"]), key)
+    # The part was rendered (and escaped) by our own template above; the cache only kept it.
+    return render(request, "tournaments/standings.html", _context(
+        request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
+        rounds_choice=list(range(1, part["rounds_played"] + 1)),
+        csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
+        + (f"&round={as_of}" if as_of is not None else ""),
+    ))
+
+
+def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str, key: str) -> dict:
+    """The standings' live part (status, table, pages) as HTML, and the rounds it can be shown as of."""
+    live = selectors.event_answer(event)
+    answer = live if as_of is None else selectors.event_answer_as_of(event, as_of)
     rows = answer["standings"]
     if find:
         rows = [r for r in rows if find.casefold() in r["name"].casefold()]
     paginator = Paginator(rows, STANDINGS_PER_PAGE)
     try:
-        page = paginator.page(request.GET.get("page") or 1)
+        page = paginator.page(page_number)
     except (EmptyPage, PageNotAnInteger):
         page = paginator.page(1)
     table = standings_table(list(page.object_list), list(event.tiebreaks))
-    played = selectors.event_answer(event)["rounds_played"] if as_of is not None else answer["rounds_played"]
-    context = _context(
-        request, event, "standings", answer=answer, table=table, page=page, find=find, as_of=as_of,
-        live_key=key, rounds_choice=list(range(1, played + 1)), status_line=event_status_line(event, answer),
-        csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
-        + (f"&round={as_of}" if as_of is not None else ""),
-    )
-    if request.GET.get("fragment"):
-        return _live(render(request, "tournaments/_standings.html", context), key)
-    return render(request, "tournaments/standings.html", context)
+    html = render_to_string("tournaments/_standings.html", {
+        "event": event, "answer": answer, "table": table, "page": page, "find": find, "as_of": as_of,
+        "status_line": event_status_line(event, answer),
+    }, request=request)
+    return {"html": html, "rounds_played": live["rounds_played"]}
 
 
 def bracket(request, pk: int):

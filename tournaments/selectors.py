@@ -62,6 +62,12 @@ def event_detail(actor: Actor, pk: int) -> Event:
     )
 
 
+def readable_event(actor: Actor, pk: int) -> Event:
+    """One visible event, alone (one query; raises ``Event.DoesNotExist``): what a page or a standings
+    read needs before it reads the stored answer."""
+    return visible_events(actor).select_related("seeded_from").get(pk=pk)
+
+
 def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
     """The stored answer (only ``fields`` of it) if its key is the results' fingerprint now: one query."""
     latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]

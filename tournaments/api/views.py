@@ -109,8 +109,8 @@ class EventView(EventErrorsMixin, APIView):
 
 
 def _event(request, pk) -> Event:
-    """The event if this caller may read it (``Event.DoesNotExist``, a 404, otherwise)."""
-    return selectors.event_detail(actor_for(request), pk)
+    """The event if this caller may read it (``Event.DoesNotExist``, a 404, otherwise): one query."""
+    return selectors.readable_event(actor_for(request), pk)
 
 
 def _parsed(serializer_class, request):
@@ -167,7 +167,7 @@ class EventList(EventErrorsMixin, generics.ListAPIView):
 
 
 def _detail(request, pk) -> dict:
-    event = _event(request, pk)
+    event = selectors.event_detail(actor_for(request), pk)
     data = EventSerializer(event, context={"request": request}).data
     data.pop("entry_count", None)
     data["answer"] = selectors.event_answer(event)
