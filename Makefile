@@ -11,11 +11,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	touch $(STAMP)
 
-# Development: DEBUG on (plain HTTP, static files served from the app's folders).
+# Development: DEBUG on (plain HTTP, static files served from the app's folders). The demo: a club night,
+# then a Swiss in its third round and a finished double elimination.
 run: export DEBUG = 1
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo_events
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 lint: export DEBUG = 1

@@ -226,8 +226,10 @@ class ResultForm(forms.Form):
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"placeholder": "why, for the record"}))
 
-    def __init__(self, *args, players: list[tuple[int, str]], draws: bool, **kwargs):
+    def __init__(self, *args, players: list[tuple[int, str]], draws: bool, can_clear: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        if not can_clear:
+            self.fields["kind"].choices = self.KINDS[:2]
         choices = [(str(pk), name) for pk, name in players]
         if draws:
             choices.append(("draw", "Draw (adjusted result)"))

@@ -48,7 +48,7 @@ from .forms import (
     place_errors,
 )
 from .presentation import bracket_sections, event_status_line
-from .tables import EventTable, standings_table
+from .tables import TIEBREAK_LABELS, EventTable, standings_table
 
 STANDINGS_PER_PAGE = 100
 STANDINGS_CACHE_SECONDS = 6 * 3600
@@ -173,16 +173,45 @@ def event_page(request, pk: int):
     if event.is_elimination:
         rows = [r for r in selectors.matches(event) if r["status"] != "decided"]
     can_direct = _can_direct(request, event)
+    rounds = selectors.round_summaries(event)
+    entry_count = Entry.objects.filter(event=event).count()
     context = _context(
         request, event, "event", answer=answer, warnings=warnings, status_line=event_status_line(event, answer),
-        current_round=current, rows=rows, rounds=selectors.round_summaries(event),
+        current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2})
         if can_direct and answer["complete"] and not event.is_elimination else None,
-        entry_count=Entry.objects.filter(event=event).count(),
+        entry_count=entry_count,
         resettable=[w for w in warnings if w.get("resettable")],
         knockouts=list(event.knockouts.all()),
     )
     return render(request, "tournaments/event.html", context)
+
+
+def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[dict], entries: int) -> dict:
+    """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
+    if event.status == Event.Status.COMPLETE:
+        return {"ready": False, "label": "", "why": ""}
+    if event.status == Event.Status.REGISTRATION:
+        label = ("Start the bracket" if event.is_elimination else "Pair round 1") + f" ({entries} entries)"
+        return {"ready": entries >= 2, "label": label, "why": "" if entries >= 2 else "Add at least two entries."}
+    if event.is_elimination:
+        opened = {r["match"] for r in open_rows}
+        ready = [p["match"] for p in answer["pending"] if p["match"] not in opened]
+        if ready:
+            return {"ready": True, "label": f"Open {', '.join(ready)}", "why": ""}
+        return {"ready": False, "label": "", "why": "Every ready match is being played: the next ones open as "
+                                                    "their results come in."}
+    drafts = [r["round"] for r in rounds if r["status"] == "draft"]
+    if drafts:
+        return {"ready": False, "label": "", "why": f"Round {drafts[0]} is a draft: publish it on its page.",
+                "draft": drafts[0]}
+    if answer.get("next_round"):
+        return {"ready": True, "label": f"Pair round {answer['next_round']['round']}", "why": ""}
+    owed = len([p for p in answer["pending"] if "players" in p])
+    playing = rounds[-1]["round"] if rounds else 1
+    return {"ready": False, "label": "", "why": f"Round {playing} is being played: {owed} table"
+                                                f"{'s' if owed != 1 else ''} still to finish. Pair the next round "
+                                                "when every table has a result."}
 
 
 @require_POST
@@ -418,14 +447,15 @@ def match_page(request, pk: int, match_id: int):
         raise Http404("no such match") from None
     players = list(zip(row["entries"], row["players"], strict=True))
     draws = not event.is_elimination
-    form = ResultForm(prefix="result", players=players, draws=draws)
+    cleared = bool(row["director_results"]) and row["director_results"][-1]["kind"] != "cleared"
+    form = ResultForm(prefix="result", players=players, draws=draws, can_clear=cleared)
     status = 200
     if request.method == "POST":
         if (refused := _require_director(request, event, "record results")) is not None:
             return refused
         if not _claim(request):
             return redirect("tournaments:match", pk=pk, match_id=match_id)
-        form = ResultForm(request.POST, prefix="result", players=players, draws=draws)
+        form = ResultForm(request.POST, prefix="result", players=players, draws=draws, can_clear=cleared)
         done = _director_result(request, event, match_id, form) if form.is_valid() else None
         if done is not None:
             return done
@@ -522,7 +552,6 @@ def round_sheet(request, pk: int):
 def pairings(request, pk: int):
     """The current round's tables ("Table 7: Ann v Bob") and each player's table, for phones."""
     event = _event(request, pk)
-    key = selectors.answer_key(event)
     number = selectors.current_round(event)
     if event.is_elimination:
         rows = [r for r in selectors.matches(event) if r["status"] != "decided" or r["match"] in ("GF1", "GF2")]
@@ -530,11 +559,15 @@ def pairings(request, pk: int):
     else:
         rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
     lookup = sorted(((name, row) for row in rows for name in row["players"]), key=lambda item: item[0].casefold())
-    context = _context(request, event, "pairings", rows=rows, lookup=lookup, number=number, live_key=key,
+    context = _context(request, event, "pairings", rows=rows, lookup=lookup, number=number,
                        draft=bool(number) and not rows and not event.is_elimination)
+    fragment = render_to_string("tournaments/_pairings.html", context, request=request)
+    # The tables show scores as they are played, not only results: the fragment's digest is its version.
+    version = hashlib.sha256(fragment.encode()).hexdigest()[:16]
     if request.GET.get("fragment"):
-        return _live(render(request, "tournaments/_pairings.html", context), key)
-    return render(request, "tournaments/pairings.html", context)
+        return _live(HttpResponse(fragment), version)
+    return render(request, "tournaments/pairings.html", {**context, "fragment": mark_safe(fragment),
+                                                          "live_key": version})
 
 
 def standings(request, pk: int):
@@ -585,6 +618,7 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     html = render_to_string("tournaments/_standings.html", {
         "event": event, "answer": answer, "table": table, "page": page, "find": find, "as_of": as_of,
         "status_line": event_status_line(event, answer),
+        "tiebreak_words": ", ".join(TIEBREAK_LABELS.get(k, k) for k in event.tiebreaks),
     }, request=request)
     return {"html": html, "rounds_played": live["rounds_played"]}
 
