@@ -536,7 +536,7 @@ def round_sheet(request, pk: int):
             token = tokens.get(str(game["id"]))
             url = request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token if token else ""
             links.append({"game": game, "url": url,
-                          "qr": segno.make(url, error="m").svg_inline(scale=3) if url else ""})
+                          "qr": segno.make(url, error="m").svg_inline(scale=3, omitsize=True) if url else ""})
         cards.append({"row": row, "links": links})
     response = render(request, "tournaments/round_sheet.html", _context(
         request, event, "pairings", rnd=rnd, rows=rows, cards=cards, shown=bool(tokens), printed_at=timezone.now(),
