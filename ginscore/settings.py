@@ -205,7 +205,11 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
-    else {"BACKEND": "scoring.cache.AtomicDatabaseCache", "LOCATION": "ginscore_cache"}
+    else {"BACKEND": "scoring.cache.AtomicDatabaseCache", "LOCATION": "ginscore_cache"},
+    # Each worker's own memory, for content whose key names the version it was made from (an event's
+    # standings for one results fingerprint): such an entry is never stale, so no worker need share it.
+    "versioned": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ginscore-versioned",
+                  "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("VERSIONED_CACHE_ENTRIES", "100"))}},
 }
 
 LOGGING = {

@@ -30,6 +30,18 @@ def slot_key(game_id: int, number: int) -> str:
     return f"{game_id}:{number}"
 
 
+def settled_result_of(status: str, summary: dict | None) -> tuple[str, int] | None:
+    """``Game.settled_result`` from a game's stored status and summary, for readers that load those two
+    columns alone (a tournament's results, thousands of games at once)."""
+    summary = summary or {}
+    if status != "complete" or not summary.get("complete") or summary.get("pending_hands"):
+        return None
+    winner = summary.get("winner")
+    if winner is None:
+        return None
+    return str(winner), int(summary.get("margin") or 0)
+
+
 class Player(models.Model):
     display_name = models.CharField(max_length=60)
     email = models.EmailField(blank=True)
@@ -107,13 +119,7 @@ class Game(models.Model):
         """(winner, margin) once the game is complete with every hand confirmed; None before, and while it is
         abandoned. What another app may build on (a tournament match's result); it changes only through
         ``scoring.services``, which send ``signals.game_result_changed`` when it does."""
-        summary = self.summary or {}
-        if self.status != self.Status.COMPLETE or not summary.get("complete") or summary.get("pending_hands"):
-            return None
-        winner = summary.get("winner")
-        if winner is None:
-            return None
-        return str(winner), int(summary.get("margin") or 0)
+        return settled_result_of(self.status, self.summary)
 
     @property
     def players_title(self) -> str:

@@ -1,7 +1,7 @@
 """Shared test helpers."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
 
 @pytest.fixture(autouse=True)
@@ -18,8 +18,10 @@ def _fresh_cache(request):
         yield
         return
     cache.clear()
+    caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
     yield
     cache.clear()
+    caches["versioned"].clear()
 
 
 def pytest_report_header(config):

@@ -294,9 +294,10 @@ class EventAnswer(models.Model):
     key = models.CharField(max_length=100)
     answer = models.JSONField(default=dict)
     warnings = models.JSONField(default=list)
-    # The answer's standings as JSON text, written once with it: the standings API sends it as it is,
-    # with neither a decode nor an encode per request.
+    # The answer's standings as JSON text, and gzipped, written once with it: the standings API sends
+    # one of them as it is, with neither a decode nor an encode (nor a compression) per request.
     standings_json = models.TextField(default="[]")
+    standings_gzip = models.BinaryField(default=b"")
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -15,10 +15,10 @@ import secrets
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import Http404, HttpResponse
@@ -37,6 +37,7 @@ from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, Round
 
+from .caching import keep, peek, versioned
 from .forms import (
     AddEntryForm,
     DropForm,
@@ -51,7 +52,6 @@ from .presentation import bracket_sections, event_status_line
 from .tables import TIEBREAK_LABELS, EventTable, standings_table
 
 STANDINGS_PER_PAGE = 100
-STANDINGS_CACHE_SECONDS = 6 * 3600
 SESSION_TOKENS = "event_table_links"
 
 
@@ -550,31 +550,59 @@ def round_sheet(request, pk: int):
 
 
 def pairings(request, pk: int):
-    """The current round's tables ("Table 7: Ann v Bob") and each player's table, for phones."""
+    """The current round's tables ("Table 7: Ann v Bob") and each player's table, for phones.
+
+    The tables show scores as they are played: the part is kept in the cache under a version that moves
+    with any result, pairing or hand of the round (two small queries), and rendered again only then."""
     event = _event(request, pk)
     number = selectors.current_round(event)
-    if event.is_elimination:
-        rows = [r for r in selectors.matches(event) if r["status"] != "decided" or r["match"] in ("GF1", "GF2")]
-        rows = [r for r in rows if r["status"] != "reset"]
-    else:
-        rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
-    lookup = sorted(((name, row) for row in rows for name in row["players"]), key=lambda item: item[0].casefold())
-    context = _context(request, event, "pairings", rows=rows, lookup=lookup, number=number,
-                       draft=bool(number) and not rows and not event.is_elimination)
-    fragment = render_to_string("tournaments/_pairings.html", context, request=request)
-    # The tables show scores as they are played, not only results: the fragment's digest is its version.
-    version = hashlib.sha256(fragment.encode()).hexdigest()[:16]
+    version = selectors.tables_version(event, None if event.is_elimination else number)
+    cache_key = f"event-pairings:{event.pk}:{number}:{version}"
+    whole = _whole_page_key(request, cache_key)
+    if whole is not None and (html := peek(whole)) is not None:
+        return HttpResponse(html)
+
+    def tables() -> str:
+        if event.is_elimination:
+            rows = [r for r in selectors.matches(event) if r["status"] in ("waiting", "playing")
+                    or r["match"] in ("GF1", "GF2")]
+        else:
+            rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
+        lookup = sorted(((name, row) for row in rows for name in row["players"]),
+                        key=lambda item: item[0].casefold())
+        return render_to_string("tournaments/_pairings.html", {
+            "event": event, "rows": rows, "lookup": lookup, "number": number,
+            "draft": bool(number) and not rows and not event.is_elimination}, request=request)
+
+    fragment = versioned(cache_key, tables)
     if request.GET.get("fragment"):
         return _live(HttpResponse(fragment), version)
-    return render(request, "tournaments/pairings.html", {**context, "fragment": mark_safe(fragment),
-                                                          "live_key": version})
+    # The fragment was rendered (and escaped) by our own template; the cache only kept it.
+    return _keep_whole_page(whole, render(request, "tournaments/pairings.html", _context(
+        request, event, "pairings", fragment=mark_safe(fragment), live_key=version, number=number)))
+
+
+def _whole_page_key(request, part_key: str) -> str | None:
+    """A phone that is not signed in (no session, no message waiting) is shown the same page as every
+    other such phone: the whole page is kept under the version of what it shows. None for anyone else."""
+    if request.GET.get("fragment") or request.COOKIES.get(settings.SESSION_COOKIE_NAME) \
+            or request.COOKIES.get("messages"):
+        return None
+    return f"{part_key}:page"
+
+
+def _keep_whole_page(key: str | None, response):
+    if key is not None and response.status_code == 200:
+        keep(key, response.content.decode())
+    return response
 
 
 def standings(request, pk: int):
     """The live standings (a django-tables2 table), as of any round, 100 to a page, a name to find.
 
     The table part is rendered once per results version (and page, and name searched) and kept in the
-    cache: every phone refreshing the page costs three small queries, not a table rendered again."""
+    cache, and so is the whole page as a phone that is not signed in sees it: every phone refreshing it
+    costs two small queries, not a table rendered again."""
     event = _event(request, pk)
     as_of = request.GET.get("round")
     as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
@@ -583,23 +611,24 @@ def standings(request, pk: int):
     key = selectors.answer_key(event)
     where = hashlib.sha256(f"{as_of}|{page_number}|{find}".encode()).hexdigest()[:24]
     cache_key = f"event-standings:{event.pk}:{key}:{where}"
-    part = cache.get(cache_key)
-    if part is None:
-        try:
-            part = _standings_part(request, event, as_of, find, page_number, key)
-        except EventError as exc:
-            messages.error(request, _say(exc))
-            return redirect("tournaments:standings", pk=pk)
-        cache.set(cache_key, part, STANDINGS_CACHE_SECONDS)
+    whole = _whole_page_key(request, cache_key)
+    if whole is not None and (html := peek(whole)) is not None:
+        return HttpResponse(html)
+    try:
+        part = versioned(cache_key, lambda: _standings_part(request, event, as_of, find, page_number, key))
+    except EventError as exc:
+        messages.error(request, _say(exc))
+        return redirect("tournaments:standings", pk=pk)
     if request.GET.get("fragment"):
         return _live(HttpResponse(part["html"]), key)
     # The part was rendered (and escaped) by our own template above; the cache only kept it.
-    return render(request, "tournaments/standings.html", _context(
+    response = render(request, "tournaments/standings.html", _context(
         request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
         rounds_choice=list(range(1, part["rounds_played"] + 1)),
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
     ))
+    return _keep_whole_page(whole, response)
 
 
 def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str, key: str) -> dict:

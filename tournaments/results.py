@@ -7,21 +7,23 @@ the EVENTS.md request; ``compute_answer`` runs the engine on it once and says wh
 paired from results that have since changed, bracket matches opened for players the bracket no longer
 puts there (their results are left out of the answer until a director sorts them out).
 
-Everything here works on rows already loaded (``load_state``, a constant number of queries); it never
-writes and never pairs: pairings, brackets and standings come from ``tournaments.engine``.
+Everything here works on plain values already loaded (``load_state``: six queries of values, whatever
+the event's size; ``match_data`` for a match loaded as a model); it never writes and never pairs:
+pairings, brackets and standings come from ``tournaments.engine``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.fields.json import KeyTextTransform
 
-from scoring.models import Game, RefereeLink
+from scoring.models import RefereeLink, settled_result_of
 from tournaments.engine import EventError, run_event
 
 from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
@@ -42,29 +44,89 @@ class Outcome:
     started: bool = False  # a hand has been recorded in one of its games
 
 
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a match needs of one of its games: whether it has begun, and its settled winner's side."""
+
+    number: int
+    started: bool
+    side: int | None  # 0 or 1 once settled (``Game.settled_result``), else None
+    margin: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorResult:
+    kind: str
+    winner_id: int | None
+    margin: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchData:
+    """A stored match as its result needs it: plain values, built from model rows or loaded directly."""
+
+    pk: int
+    round_id: int | None
+    round_number: int | None
+    bracket_id: str
+    table: int | None
+    is_bye: bool
+    reset: bool
+    sides: tuple[int, ...]  # entry ids, side 0 first (one for a bye)
+    games: tuple[GameResult, ...]  # by number
+    director: DirectorResult | None  # the latest director's result
+
+
+def _game_result(number: int, hand_count: int, status: str, summary: dict | None, names: list[str]) -> GameResult:
+    settled = settled_result_of(status, summary)
+    side = names.index(settled[0]) if settled is not None and settled[0] in names else None
+    return GameResult(number, bool(hand_count), side, settled[1] if side is not None else 0)
+
+
+def match_data(match: Match) -> MatchData:
+    """A match loaded with ``with_match_details`` (its sides, games and results prefetched), as plain data."""
+    results = list(match.results.all())
+    last = results[-1] if results else None
+    return MatchData(
+        pk=match.pk, round_id=match.round_id, round_number=match.round.number if match.round_id else None,
+        bracket_id=match.bracket_id, table=match.table, is_bye=match.is_bye, reset=match.reset_at is not None,
+        sides=tuple(sides(match)),
+        games=tuple(_game_result(mg.number, mg.game.hand_count, mg.game.status, mg.game.summary, mg.game.player_names)
+                    for mg in sorted(match.match_games.all(), key=lambda mg: mg.number)),
+        director=DirectorResult(last.kind, last.winner_id, last.margin) if last is not None else None,
+    )
+
+
 @dataclass
 class EventState:
-    """An event's entries and matches with everything the results need, loaded once."""
+    """An event's entries, rounds and matches with everything the results need, loaded once."""
 
     event: Event
     entries: list[Entry]
     rounds: list[Round]
-    matches: list[Match]  # live and reset, each with players, games and director's results prefetched
+    matches: list[MatchData]  # live and reset
     labels: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.labels = entry_labels(self.entries)
         self.by_label = {label: pk for pk, label in self.labels.items()}
+        self._outcomes: dict[int, Outcome] = {}
 
     @property
-    def live_matches(self) -> list[Match]:
-        return [m for m in self.matches if m.reset_at is None]
+    def live_matches(self) -> list[MatchData]:
+        return [m for m in self.matches if not m.reset]
+
+    def outcome(self, m: MatchData) -> Outcome:
+        """``match_outcome`` of ``m``, worked out once per state."""
+        if m.pk not in self._outcomes:
+            self._outcomes[m.pk] = match_outcome(self.event, m)
+        return self._outcomes[m.pk]
 
 
 def with_match_details(matches: QuerySet[Match], *, links: bool = False) -> QuerySet[Match]:
-    """Matches with what their results need: round, sides, games (with referee links when asked) and
+    """Matches with what their rows need: round, sides, games (with referee links when asked) and
     directors' results. Four queries however many matches, five with links."""
-    match_games = MatchGame.objects.select_related("game").order_by("number")
+    match_games = MatchGame.objects.select_related("game").defer("game__conventions").order_by("number")
     if links:
         match_games = match_games.prefetch_related(
             Prefetch("game__referee_links", queryset=RefereeLink.objects.order_by("id"))
@@ -80,12 +142,45 @@ def with_match_details(matches: QuerySet[Match], *, links: bool = False) -> Quer
     )
 
 
-def load_state(event: Event, *, links: bool = False) -> EventState:
-    """Entries, rounds and matches (with sides, games and results): six queries, seven with links."""
-    matches = with_match_details(Match.objects.filter(event=event), links=links)
+def _count(text: object) -> int:
+    """A summary number read as text by the database (SQLite says a JSON null as 'null')."""
+    return 0 if text in (None, "", "null") else int(text)
+
+
+def load_state(event: Event) -> EventState:
+    """Entries, rounds and every match's sides, games and latest director's result: six queries of plain
+    values (no model instance per match or game), so a 1,000-entry event loads in a fraction of a second."""
     entries = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
-    return EventState(event, entries, rounds, list(matches))
+    sides_of: dict[int, list[tuple[int, int]]] = {}
+    for match_id, entry_id, side in MatchPlayer.objects.filter(match__event=event).values_list(
+            "match_id", "entry_id", "side"):
+        sides_of.setdefault(match_id, []).append((side, entry_id))
+    games_of: dict[int, list[GameResult]] = {}
+    # The few summary keys a result needs, read by the database: no game's JSON is decoded here.
+    for match_id, number, hand_count, status, complete, pending, winner, margin, first, second in (
+            MatchGame.objects.filter(match__event=event)
+            .values_list("match_id", "number", "game__hand_count", "game__status",
+                         *(KeyTextTransform(key, "game__summary") for key in ("complete", "pending_hands", "winner",
+                                                                              "margin")),
+                         KeyTextTransform("0", "game__player_names"), KeyTextTransform("1", "game__player_names"))):
+        summary = {"complete": complete in (True, 1, "1", "true"), "pending_hands": _count(pending),
+                   "winner": winner, "margin": _count(margin)}
+        games_of.setdefault(match_id, []).append(_game_result(number, hand_count, status, summary, [first, second]))
+    director: dict[int, DirectorResult] = {}
+    for match_id, kind, winner_id, margin in (MatchResult.objects.filter(match__event=event)
+                                              .order_by("entered_at", "id")
+                                              .values_list("match_id", "kind", "winner_id", "margin")):
+        director[match_id] = DirectorResult(kind, winner_id, margin)  # the latest counts
+    matches = [
+        MatchData(pk=pk, round_id=round_id, round_number=number, bracket_id=bracket_id, table=table, is_bye=is_bye,
+                  reset=reset_at is not None, sides=tuple(e for _, e in sorted(sides_of.get(pk, []))),
+                  games=tuple(sorted(games_of.get(pk, []), key=lambda g: g.number)), director=director.get(pk))
+        for pk, round_id, number, bracket_id, table, is_bye, reset_at in (
+            Match.objects.filter(event=event).order_by("id")
+            .values_list("id", "round_id", "round__number", "bracket_id", "table", "is_bye", "reset_at"))
+    ]
+    return EventState(event, entries, rounds, matches)
 
 
 def results_fingerprint(event: Event) -> str:
@@ -123,42 +218,26 @@ def sides(match: Match) -> list[int]:
     return [p.entry_id for p in sorted(match.players.all(), key=lambda p: p.side)]
 
 
-def latest_director_result(match: Match) -> MatchResult | None:
-    results = list(match.results.all())
-    return results[-1] if results else None
-
-
-def game_winner_side(game: Game) -> int | None:
-    """0 or 1 once the game is complete with every hand confirmed (``Game.settled_result``); None before."""
-    settled = game.settled_result
-    if settled is None or settled[0] not in game.player_names:
-        return None
-    return game.player_names.index(settled[0])
-
-
-def match_outcome(event: Event, match: Match) -> Outcome:
+def match_outcome(event: Event, match: MatchData) -> Outcome:
     """The match's result as it stands now (see the module docstring)."""
-    players = sides(match)
+    players = match.sides
     if match.is_bye:
         return Outcome(decided=True, winner=players[0] if players else None, source="bye")
-    games = [mg.game for mg in sorted(match.match_games.all(), key=lambda mg: mg.number)]
-    started = any(g.hand_count for g in games)
+    started = any(g.started for g in match.games)
     wins = [0, 0]
     net = [0, 0]
     decided_side: int | None = None
     needed = 2 if event.match_format == Event.MatchFormat.BEST_OF_3 else 1
-    for game in games:
-        side = game_winner_side(game)
-        if side is None:
+    for game in match.games:
+        if game.side is None:
             break
-        wins[side] += 1
-        margin = game.settled_result[1]
-        net[side] += margin
-        net[1 - side] -= margin
-        if wins[side] >= needed:
-            decided_side = side
+        wins[game.side] += 1
+        net[game.side] += game.margin
+        net[1 - game.side] -= game.margin
+        if wins[game.side] >= needed:
+            decided_side = game.side
             break
-    director = latest_director_result(match)
+    director = match.director
     if director is not None and director.kind != MatchResult.Kind.CLEARED:
         forfeit = director.kind == MatchResult.Kind.FORFEIT
         margin = event.forfeit_margin if forfeit else director.margin
@@ -176,8 +255,8 @@ def round_results(state: EventState, before_round: int) -> dict[str, list[int | 
     """{match id: [winner entry id, margin]} for the decided matches of rounds before ``before_round``."""
     out: dict[str, list[int | None]] = {}
     for m in state.live_matches:
-        if m.round_id is not None and m.round.number < before_round:
-            o = match_outcome(state.event, m)
+        if m.round_id is not None and m.round_number < before_round:
+            o = state.outcome(m)
             if o.decided:
                 out[str(m.pk)] = [o.winner, o.margin]
     return out
@@ -190,7 +269,7 @@ def results_key(results: dict[str, list[int | None]]) -> str:
 @dataclass
 class Built:
     document: dict[str, Any]
-    counted: list[Match]  # the match behind each result, in document order
+    counted: list[MatchData]  # the match behind each result, in document order
 
 
 def build_document(state: EventState, *, as_of_round: int | None = None,
@@ -224,24 +303,24 @@ def build_document(state: EventState, *, as_of_round: int | None = None,
     if as_of_round is not None:
         doc["as_of_round"] = as_of_round
     results: list[dict[str, Any]] = []
-    counted: list[Match] = []
+    counted: list[MatchData] = []
     for m in state.live_matches:
         if m.pk in leave_out:
             continue
-        o = match_outcome(event, m)
+        o = state.outcome(m)
         if not o.decided:
             continue
-        players = [labels[e] for e in sides(m)]
+        players = [labels[e] for e in m.sides]
         if m.is_bye:
             if m.round_id is None or not players:
                 continue
-            results.append({"round": m.round.number, "bye": players[0]})
+            results.append({"round": m.round_number, "bye": players[0]})
         else:
             winner = labels[o.winner] if o.winner is not None else None
             if m.bracket_id:
                 item = {"match": m.bracket_id, "winner": winner}
             else:
-                item = {"round": m.round.number, "players": players, "winner": winner}
+                item = {"round": m.round_number, "players": players, "winner": winner}
             if o.forfeit:
                 item["forfeit"] = True
             else:
@@ -316,19 +395,18 @@ def _add_entry_ids(state: EventState, answer: dict[str, Any]) -> None:
         row["entry"] = state.by_label.get(row["name"])
 
 
-def _describe(state: EventState, m: Match) -> str:
-    names = " v ".join(state.labels[e] for e in sides(m)) or "nobody"
+def _describe(state: EventState, m: MatchData) -> str:
+    names = " v ".join(state.labels[e] for e in m.sides) or "nobody"
     if m.bracket_id:
         return f"{m.bracket_id} ({names})"
     if m.is_bye:
-        return f"round {m.round.number} bye ({names})"
-    return f"round {m.round.number} table {m.table} ({names})"
+        return f"round {m.round_number} bye ({names})"
+    return f"round {m.round_number} table {m.table} ({names})"
 
 
-def _warning(state: EventState, m: Match, kind: str, message: str, **extra: Any) -> dict[str, Any]:
+def _warning(state: EventState, m: MatchData, kind: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"kind": kind, "match_pk": m.pk, "match": m.bracket_id or None,
-            "round": m.round.number if m.round_id else None, "message": f"{_describe(state, m)}: {message}",
-            **extra}
+            "round": m.round_number, "message": f"{_describe(state, m)}: {message}", **extra}
 
 
 def _stale_bracket_matches(state: EventState, answer: dict[str, Any], leave_out: set[int]) -> list[dict]:
@@ -339,10 +417,10 @@ def _stale_bracket_matches(state: EventState, answer: dict[str, Any], leave_out:
             continue
         row = rows.get(m.bracket_id)
         now = [state.by_label.get(name) if name is not None else None for name in (row["players"] if row else [])]
-        stored = sides(m)
+        stored = list(m.sides)
         if sorted(stored) == sorted(p for p in now if p is not None) and None not in now and len(now) == 2:
             continue
-        o = match_outcome(state.event, m)
+        o = state.outcome(m)
         now_names = " v ".join(state.labels[p] if p is not None else "(to be decided)" for p in now) or "nobody"
         if o.decided:
             message = (f"was opened for players the bracket no longer puts there (now {now_names}): its result is "
@@ -362,7 +440,7 @@ def _stale_rounds(state: EventState) -> list[dict]:
         if rnd.number == 1:
             continue
         now = round_results(state, rnd.number)
-        if results_key(now) == rnd.paired_from_key:
+        if now == rnd.paired_from:  # compared as stored ({match id: [winner, margin]}), not digested again
             continue
         changed = sorted({k for k in set(now) | set(rnd.paired_from) if now.get(k) != rnd.paired_from.get(k)},
                          key=int)
@@ -378,10 +456,6 @@ def decided_rounds(state: EventState) -> dict[int, bool]:
     """For each stored round number: whether every match in it is decided."""
     out: dict[int, bool] = {r.number: True for r in state.rounds}
     for m in state.live_matches:
-        if m.round_id is not None and not match_outcome(state.event, m).decided:
-            out[m.round.number] = False
+        if m.round_id is not None and not state.outcome(m).decided:
+            out[m.round_number] = False
     return out
-
-
-def sides_names(state: EventState, m: Match) -> Sequence[str]:
-    return [state.labels[e] for e in sides(m)]

@@ -15,18 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 
-from scoring.models import RefereeLink
+from scoring.models import Game, RefereeLink
 
 from . import policy, services
-from .models import Entry, Event, EventAnswer, Match, ResultChange, Round
+from .caching import versioned
+from .models import Entry, Event, EventAnswer, Match, MatchGame, ResultChange, Round
 from .policy import Actor
 from .results import (
-    EventState,
     build_document,
     entry_labels,
     load_state,
+    match_data,
     match_outcome,
     results_fingerprint,
     sides,
@@ -40,6 +41,8 @@ def visible_events(actor: Actor) -> QuerySet[Event]:
     visible = policy.readable_events_filter(actor)
     if visible is None:
         return events
+    if actor.user is None:
+        return events.filter(visible)  # public ones: no join to the officials
     return events.filter(pk__in=Event.objects.filter(visible).values("pk"))
 
 
@@ -63,17 +66,22 @@ def event_detail(actor: Actor, pk: int) -> Event:
 
 
 def readable_event(actor: Actor, pk: int) -> Event:
-    """One visible event, alone (one query; raises ``Event.DoesNotExist``): what a page or a standings
-    read needs before it reads the stored answer."""
-    return visible_events(actor).select_related("seeded_from").get(pk=pk)
+    """One visible event with the fingerprint of its results (``answer_key``) read in the same query
+    (raises ``Event.DoesNotExist``): what a page or a standings read needs before the stored answer."""
+    latest = ResultChange.objects.filter(event_id=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return visible_events(actor).select_related("seeded_from").annotate(last_change=Subquery(latest)).get(pk=pk)
 
 
 def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
-    """The stored answer (only ``fields`` of it) if its key is the results' fingerprint now: one query."""
-    latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]
+    """The stored answer (only ``fields`` of it) if its key is the results' fingerprint now: one query
+    (the fingerprint was read with the event, or in the same query)."""
     found = EventAnswer.objects.filter(event_id=event.pk, view=services.answer_view(as_of_round))
     if fields:
         found = found.only("key", *fields)
+    if hasattr(event, "last_change"):
+        stored = found.first()
+        return stored if stored is not None and stored.key == answer_key(event) else None
+    latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]
     stored = found.annotate(revision=F("event__revision"), last_change=Subquery(latest)).first()
     if stored is not None and stored.key == f"{stored.revision}.{stored.last_change or 0}":
         return stored
@@ -85,16 +93,38 @@ def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
     return _stored(event, as_of_round) or services.refresh_answer(event, as_of_round=as_of_round)
 
 
-def standings_json(event: Event, as_of_round: int | None = None) -> str:
-    """The standings as JSON text, as stored with the answer (one query when nothing changed)."""
-    stored = _stored(event, as_of_round, "standings_json")
+def standings_json(event: Event, as_of_round: int | None = None, *, gzipped: bool = False) -> str | bytes:
+    """The standings as JSON text (or those bytes gzipped), as stored with the answer: from this worker's
+    memory when it read them for these results before, else one query (or a recompute, once)."""
+    view = services.answer_view(as_of_round)
+    return versioned(f"standings-json:{event.pk}:{view}:{answer_key(event)}:{int(gzipped)}",
+                     lambda: _standings_payload(event, as_of_round, gzipped), shared=False)
+
+
+def _standings_payload(event: Event, as_of_round: int | None, gzipped: bool) -> str | bytes:
+    field = "standings_gzip" if gzipped else "standings_json"
+    stored = _stored(event, as_of_round, field)
     if stored is None:
         stored = services.refresh_answer(event, as_of_round=as_of_round)
-    return stored.standings_json
+    return bytes(stored.standings_gzip) if gzipped else stored.standings_json
+
+
+def tables_version(event: Event, round_number: int | None) -> str:
+    """A key that moves with any result, pairing or hand of a round's games (None: the bracket's): two
+    queries. What a page showing those tables' scores is cached under."""
+    games = MatchGame.objects.filter(match__event=event)
+    games = (games.filter(match__round__number=round_number) if round_number
+             else games.filter(match__round__isnull=True))
+    seen = Game.objects.filter(pk__in=games.values("game_id")).aggregate(last=Max("updated_at"), count=Count("id"))
+    last = seen["last"].timestamp() if seen["last"] else 0
+    return f"{answer_key(event)}.{seen['count']}.{last:.6f}"
 
 
 def answer_key(event: Event) -> str:
-    """The fingerprint of the event's results now (one query): what a page's cached parts are keyed by."""
+    """The fingerprint of the event's results (what a page's cached parts are keyed by): read with the
+    event by ``readable_event``, else one query."""
+    if hasattr(event, "last_change"):
+        return f"{event.revision}.{event.last_change or 0}"
     return results_fingerprint(event)
 
 
@@ -165,7 +195,7 @@ def _link_info(link: RefereeLink) -> dict[str, Any]:
 
 
 def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]:
-    outcome = match_outcome(event, m)
+    outcome = match_outcome(event, match_data(m))
     players = sides(m)
     director = list(m.results.all())
     games = [mg.game for mg in m.match_games.all()]
@@ -199,10 +229,6 @@ def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]
         ],
         "reset": m.reset_at is not None,
     }
-
-
-def _rows(state: EventState, matches: Iterable[Match]) -> list[dict[str, Any]]:
-    return [_match_row(state.event, m, state.labels) for m in matches]
 
 
 def _sort_key(m: Match) -> tuple:
@@ -250,18 +276,13 @@ def match(event: Event, key: int | str) -> dict[str, Any]:
 def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
     """``[{"round", "status", "published_at", "closed_at", "matches": [match rows as in matches()]}]`` for a
     Swiss or round robin event; for a bracket one item with ``"round": None`` holding its matches.
-    Seven queries."""
-    state = load_state(event, links=True)
-    live = sorted(state.live_matches, key=_sort_key)
+    Eight queries."""
+    rows = matches(event)
     if event.is_elimination:
-        return [{"round": None, "status": event.status, "published_at": None, "closed_at": None,
-                 "matches": _rows(state, live)}]
-    out = []
-    for rnd in state.rounds:
-        out.append({"round": rnd.number, "status": rnd.status, "published_at": rnd.published_at,
-                    "closed_at": rnd.closed_at,
-                    "matches": _rows(state, [m for m in live if m.round_id == rnd.pk])})
-    return out
+        return [{"round": None, "status": event.status, "published_at": None, "closed_at": None, "matches": rows}]
+    return [{"round": rnd.number, "status": rnd.status, "published_at": rnd.published_at, "closed_at": rnd.closed_at,
+             "matches": [r for r in rows if r["round"] == rnd.number]}
+            for rnd in Round.objects.filter(event=event).order_by("number")]
 
 
 def open_bracket_matches(event: Event) -> list[dict[str, Any]]:
@@ -308,7 +329,7 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
     rows = []
     for m in sorted(found, key=lambda m: (m.event_id, *_sort_key(m))):
         event = by_pk[m.event_id]
-        if not match_outcome(event, m).decided:
+        if not match_outcome(event, match_data(m)).decided:
             row = _match_row(event, m, labels[event.pk])
             row["event_name"] = event.name
             rows.append(row)

@@ -14,6 +14,7 @@ A refused write raises ``EventError`` (bad input: every problem with its field a
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import random
@@ -41,11 +42,11 @@ from .results import (
     compute_answer,
     decided_rounds,
     load_state,
-    match_outcome,
     results_fingerprint,
     results_key,
     round_results,
     sides,
+    with_match_details,
 )
 
 MAX_REASON = 500
@@ -581,8 +582,7 @@ def publish_round(*, actor: Actor, round: Round) -> Opened:
 
 
 def _free_tables(state: EventState) -> list[int]:
-    busy = {m.table for m in state.live_matches
-            if m.bracket_id and m.table and not match_outcome(state.event, m).decided}
+    busy = {m.table for m in state.live_matches if m.bracket_id and m.table and not state.outcome(m).decided}
     return [t for t in range(1, len(state.entries) + 2) if t not in busy]
 
 
@@ -598,7 +598,7 @@ def _open_bracket(actor: Actor, event: Event, state: EventState) -> Opened:
     ready = [rows[p["match"]] for p in answer["pending"] if p["match"] not in open_ids]
     if not ready:
         waiting = sorted(open_ids - {m.bracket_id for m in state.live_matches
-                                     if m.bracket_id and match_outcome(event, m).decided})
+                                     if m.bracket_id and state.outcome(m).decided})
         raise _error("bracket", "no bracket match is ready to open: waiting for "
                                 + (", ".join(waiting) if waiting else "results"))
     tables = iter(_free_tables(state))
@@ -632,15 +632,13 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
     if not event.is_elimination:
         raise _error("event", "only a bracket has matches to reset")
     reason = _reason(reason, required=False) or "the players of this match changed after a correction"
-    state = load_state(event, links=True)
+    state = load_state(event)
     _, warnings = compute_answer(state)
     resettable = {w["match_pk"] for w in warnings if w["kind"] == "bracket_players_changed" and w["resettable"]}
     if not resettable:
         raise _error("bracket", "no open bracket match waits on a changed result")
     reset = []
-    for m in state.live_matches:
-        if m.pk not in resettable:
-            continue
+    for m in with_match_details(Match.objects.filter(pk__in=resettable, event=event), links=True):
         for mg in m.match_games.all():
             for link in mg.game.referee_links.all():
                 scoring.revoke_referee_link_unchecked(link=link)
@@ -856,7 +854,9 @@ def standings_text(answer: dict[str, Any]) -> str:
 def store_answer(event: Event, view: str, key: str, answer: dict[str, Any], warnings: list[dict]) -> EventAnswer:
     """Keep an answer with its fingerprint. Concurrent readers may both write: each write stores a
     consistent (key, answer) pair, and a pair older than the data only costs the next reader a rerun."""
-    values = {"key": key, "answer": answer, "warnings": warnings, "standings_json": standings_text(answer)}
+    text = standings_text(answer)
+    values = {"key": key, "answer": answer, "warnings": warnings, "standings_json": text,
+              "standings_gzip": gzip.compress(text.encode(), 6, mtime=0)}
     updated = EventAnswer.objects.filter(event=event, view=view).update(**values, computed_at=timezone.now())
     if not updated:
         try:

@@ -261,3 +261,45 @@ def test_standings_page_is_live_finds_a_name_and_shows_any_earlier_round():
     fragment = Client().get(f"/events/{event.pk}/standings/?fragment=1")
     assert fragment["X-Live-Version"]
     assert "<html" not in fragment.content.decode()
+
+
+def test_the_pairings_page_follows_the_scores_as_hands_are_recorded():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2)
+    td = signed_in(people.director)
+    page = td.get(f"/events/{event.pk}/")
+    td.post(f"/events/{event.pk}/pair/", {"once": once(page)})
+    before = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
+    assert "not started" in text(before)
+    g = open_matches(event, 1)[0].match_games.get().game
+    scoring.record_hand(actor=as_actor(people.recorder), game=g,
+                        data={"result": "knock", "knocker": g.player_names[0], "knocker_deadwood": 3,
+                              "opponent_deadwood": 10})
+    during = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
+    assert during["X-Live-Version"] != before["X-Live-Version"]
+    assert f"playing {g.player_names[0]} 0 – {g.player_names[1]} 0 (+1 to confirm)" in text(during)
+    scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
+    after = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
+    assert f"playing {g.player_names[0]} 27 – {g.player_names[1]} 0" in text(after)  # 7 and a box of 20
+
+
+def test_the_standings_page_and_api_show_a_new_result_at_once_through_their_caches():
+    """Everything kept for phones is keyed by the results it was made from: a new result is a new key."""
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2)
+    td = signed_in(people.director)
+    page = td.get(f"/events/{event.pk}/")
+    td.post(f"/events/{event.pk}/pair/", {"once": once(page)})
+    phone, program = Client(), Client()
+    before = [text(phone.get(f"/events/{event.pk}/standings/")),
+              program.get(f"/api/v1/events/{event.pk}/standings/").json(),
+              text(phone.get(f"/events/{event.pk}/pairings/"))]
+    assert "0-0-0" in before[0]
+    match = open_matches(event, 1)[0]
+    winner = match.players.order_by("side").first().entry.player.display_name
+    play_match(people, match, winner)
+    page = text(phone.get(f"/events/{event.pk}/standings/"))
+    assert f"1 {winner} 1 1-0-0" in page
+    assert next(r for r in program.get(f"/api/v1/events/{event.pk}/standings/").json()
+                if r["name"] == winner)["wins"] == 1
+    assert f"{winner} won by" in text(phone.get(f"/events/{event.pk}/pairings/"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import django_filters
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -490,8 +491,14 @@ class Standings(EventErrorsMixin, APIView):
             request.accepted_renderer, request.accepted_media_type = CSVRenderer(), CSVRenderer.media_type
         try:
             if request.accepted_renderer.format != "csv":
-                # The stored text as it is: a tournament night's most frequent request costs no JSON work.
-                return HttpResponse(selectors.standings_json(event, as_of), content_type="application/json")
+                # As stored: a tournament night's most frequent request costs no JSON (or gzip) work.
+                gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+                response = HttpResponse(selectors.standings_json(event, as_of, gzipped=gzipped),
+                                        content_type="application/json")
+                if gzipped:
+                    response["Content-Encoding"] = "gzip"
+                patch_vary_headers(response, ["Accept-Encoding"])
+                return response
             rows = selectors.standings(event, as_of)
         except EventError as exc:
             raise EventError.one(None, "round", exc.problems[0].message) from None

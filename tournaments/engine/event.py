@@ -121,6 +121,12 @@ class RoundEvent:
         return self.rounds_played == self.rounds
 
     def next_round(self) -> RoundPlan | None:
+        # Asked by the answer and by owed(): the pairing (a matching of the whole field) is made once.
+        if not hasattr(self, "_next_round"):
+            self._next_round = self._plan_next_round()
+        return self._next_round
+
+    def _plan_next_round(self) -> RoundPlan | None:
         if self.complete or self.rounds_played < self.last_result_round:
             return None  # a round is still being played: see owed()
         history = self.history(self.played, self.recorded_byes, self.records)

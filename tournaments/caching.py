@@ -1,0 +1,51 @@
+"""Content made from one version of an event's results, kept so that every phone does not make it again.
+
+A key here always names the version it was made from (the results fingerprint, the tables' version),
+so what is under a key never changes: it is read first from this worker's memory (no query at all),
+then from the shared cache (one query), and made once only when neither has it. A new version is a new
+key; old ones simply fall out. Nothing here decides what the content is: the selectors and pages do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache, caches
+
+T = TypeVar("T")
+KEEP_SECONDS = 6 * 3600
+
+
+def versioned(key: str, make: Callable[[], T | None], *, shared: bool = True) -> T | None:
+    """What is kept under ``key``, or ``make()`` kept there (a None from ``make`` is not kept).
+    ``shared=False`` keeps it in this worker's memory only (content the database already holds)."""
+    local = caches["versioned"]
+    found = local.get(key)
+    if found is not None:
+        return found
+    if shared:
+        found = cache.get(key)
+    if found is None:
+        found = make()
+        if found is None:
+            return None
+        if shared:
+            cache.set(key, found, KEEP_SECONDS)
+    local.set(key, found, KEEP_SECONDS)
+    return found
+
+
+def peek(key: str) -> object | None:
+    """What is kept under ``key`` (this worker's memory, then the shared cache), or None."""
+    found = caches["versioned"].get(key)
+    if found is None:
+        found = cache.get(key)
+        if found is not None:
+            caches["versioned"].set(key, found, KEEP_SECONDS)
+    return found
+
+
+def keep(key: str, value: object) -> None:
+    cache.set(key, value, KEEP_SECONDS)
+    caches["versioned"].set(key, value, KEEP_SECONDS)
