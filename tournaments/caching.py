@@ -15,11 +15,19 @@ from django.core.cache import cache, caches
 
 T = TypeVar("T")
 KEEP_SECONDS = 6 * 3600
+# Part of every key: raise it when what is kept changes shape, so that workers of a new release never
+# read what an older release kept in the shared cache.
+SHAPE = 2
+
+
+def _key(key: str) -> str:
+    return f"v{SHAPE}:{key}"
 
 
 def versioned(key: str, make: Callable[[], T | None], *, shared: bool = True) -> T | None:
     """What is kept under ``key``, or ``make()`` kept there (a None from ``make`` is not kept).
     ``shared=False`` keeps it in this worker's memory only (content the database already holds)."""
+    key = _key(key)
     local = caches["versioned"]
     found = local.get(key)
     if found is not None:
@@ -38,6 +46,7 @@ def versioned(key: str, make: Callable[[], T | None], *, shared: bool = True) ->
 
 def peek(key: str) -> object | None:
     """What is kept under ``key`` (this worker's memory, then the shared cache), or None."""
+    key = _key(key)
     found = caches["versioned"].get(key)
     if found is None:
         found = cache.get(key)
@@ -47,5 +56,6 @@ def peek(key: str) -> object | None:
 
 
 def keep(key: str, value: object) -> None:
+    key = _key(key)
     cache.set(key, value, KEEP_SECONDS)
     caches["versioned"].set(key, value, KEEP_SECONDS)

@@ -10,7 +10,9 @@ the engine and the services decide; their refusals are shown beside the field th
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import re
 import secrets
 from typing import Any
 
@@ -26,6 +28,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -53,6 +56,7 @@ from .tables import TIEBREAK_LABELS, EventTable, standings_table
 
 STANDINGS_PER_PAGE = 100
 SESSION_TOKENS = "event_table_links"
+WHITESPACE = re.compile(r"\s+")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -559,8 +563,8 @@ def pairings(request, pk: int):
     version = selectors.tables_version(event, None if event.is_elimination else number)
     cache_key = f"event-pairings:{event.pk}:{number}:{version}"
     whole = _whole_page_key(request, cache_key)
-    if whole is not None and (html := peek(whole)) is not None:
-        return HttpResponse(html)
+    if whole is not None and (kept := peek(whole)) is not None:
+        return _whole_page(request, kept)
 
     def tables() -> str:
         if event.is_elimination:
@@ -570,9 +574,9 @@ def pairings(request, pk: int):
             rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
         lookup = sorted(((name, row) for row in rows for name in row["players"]),
                         key=lambda item: item[0].casefold())
-        return render_to_string("tournaments/_pairings.html", {
+        return compact(render_to_string("tournaments/_pairings.html", {
             "event": event, "rows": rows, "lookup": lookup, "number": number,
-            "draft": bool(number) and not rows and not event.is_elimination}, request=request)
+            "draft": bool(number) and not rows and not event.is_elimination}, request=request))
 
     fragment = versioned(cache_key, tables)
     if request.GET.get("fragment"):
@@ -593,8 +597,25 @@ def _whole_page_key(request, part_key: str) -> str | None:
 
 def _keep_whole_page(key: str | None, response):
     if key is not None and response.status_code == 200:
-        keep(key, response.content.decode())
+        keep(key, {"html": response.content, "gzip": gzip.compress(response.content, 6, mtime=0)})
     return response
+
+
+def _whole_page(request, kept: dict):
+    """A kept page as it is, gzipped (once, when it was kept) for a browser that takes gzip."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(kept["gzip"])
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(kept["html"])
+    patch_vary_headers(response, ["Accept-Encoding", "Cookie"])
+    return response
+
+
+def compact(html: str) -> str:
+    """Whitespace runs as one space: a page part's indentation is most of its size (these parts hold
+    no <pre> or <textarea>, where whitespace would matter)."""
+    return WHITESPACE.sub(" ", html)
 
 
 def standings(request, pk: int):
@@ -612,8 +633,8 @@ def standings(request, pk: int):
     where = hashlib.sha256(f"{as_of}|{page_number}|{find}".encode()).hexdigest()[:24]
     cache_key = f"event-standings:{event.pk}:{key}:{where}"
     whole = _whole_page_key(request, cache_key)
-    if whole is not None and (html := peek(whole)) is not None:
-        return HttpResponse(html)
+    if whole is not None and (kept := peek(whole)) is not None:
+        return _whole_page(request, kept)
     try:
         part = versioned(cache_key, lambda: _standings_part(request, event, as_of, find, page_number, key))
     except EventError as exc:
@@ -644,11 +665,11 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     except (EmptyPage, PageNotAnInteger):
         page = paginator.page(1)
     table = standings_table(list(page.object_list), list(event.tiebreaks))
-    html = render_to_string("tournaments/_standings.html", {
+    html = compact(render_to_string("tournaments/_standings.html", {
         "event": event, "answer": answer, "table": table, "page": page, "find": find, "as_of": as_of,
         "status_line": event_status_line(event, answer),
         "tiebreak_words": ", ".join(TIEBREAK_LABELS.get(k, k) for k in event.tiebreaks),
-    }, request=request)
+    }, request=request))
     return {"html": html, "rounds_played": live["rounds_played"]}
 
 

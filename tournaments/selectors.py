@@ -69,7 +69,8 @@ def readable_event(actor: Actor, pk: int) -> Event:
     """One visible event with the fingerprint of its results (``answer_key``) read in the same query
     (raises ``Event.DoesNotExist``): what a page or a standings read needs before the stored answer."""
     latest = ResultChange.objects.filter(event_id=OuterRef("pk")).order_by("-id").values("id")[:1]
-    return visible_events(actor).select_related("seeded_from").annotate(last_change=Subquery(latest)).get(pk=pk)
+    # The seeding's stored order (a list as long as the field) is for the entries page alone.
+    return (visible_events(actor).defer("seeding").annotate(last_change=Subquery(latest)).get(pk=pk))
 
 
 def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
