@@ -1,5 +1,6 @@
-"""Prepare a database for scripts/schemathesis.sh: the demo club night, an organiser's API token and a
-referee link, printed as shell assignments (ORGANISER_TOKEN=..., REFEREE_TOKEN=...)."""
+"""Prepare a database for scripts/schemathesis.sh: the demo club night and the demo events (so that
+event ids 1 and 2 exist, with entries, rounds and matches), an organiser's API token and a referee
+link, printed as shell assignments (ORGANISER_TOKEN=..., REFEREE_TOKEN=...)."""
 
 import os
 import sys
@@ -22,8 +23,9 @@ from scoring.policy import Actor  # noqa: E402
 
 call_command("migrate", verbosity=0)
 call_command("load_demo", stdout=StringIO())
+call_command("load_demo_events", stdout=StringIO())
 organiser = get_user_model().objects.get(username="organiser")
-table_1 = Game.objects.get(table_label="Table 1")
+table_1 = Game.objects.filter(table_label="Table 1").order_by("pk").first()  # the club night's, not an event's
 link = services.create_referee_link(actor=Actor(user=organiser), game=table_1, label="schemathesis")
 print(f"ORGANISER_TOKEN={services.issue_api_token(user=organiser)}")
 print(f"REFEREE_TOKEN={link.token}")

@@ -180,7 +180,8 @@ def event_page(request, pk: int):
     rounds = selectors.round_summaries(event)
     entry_count = Entry.objects.filter(event=event).count()
     context = _context(
-        request, event, "event", answer=answer, warnings=warnings, status_line=event_status_line(event, answer),
+        request, event, "event", answer=answer, warnings=warnings,
+        status_line=event_status_line(event, answer, current),
         current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2})
         if can_direct and answer["complete"] and not event.is_elimination else None,
@@ -209,10 +210,11 @@ def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[d
     if drafts:
         return {"ready": False, "label": "", "why": f"Round {drafts[0]} is a draft: publish it on its page.",
                 "draft": drafts[0]}
-    if answer.get("next_round"):
+    last = rounds[-1]["round"] if rounds else 0
+    if answer.get("next_round") and answer["next_round"]["round"] == last + 1:
         return {"ready": True, "label": f"Pair round {answer['next_round']['round']}", "why": ""}
-    owed = len([p for p in answer["pending"] if "players" in p])
-    playing = rounds[-1]["round"] if rounds else 1
+    owed = len([r for r in open_rows if r["status"] in ("waiting", "playing")])
+    playing = last or 1
     return {"ready": False, "label": "", "why": f"Round {playing} is being played: {owed} table"
                                                 f"{'s' if owed != 1 else ''} still to finish. Pair the next round "
                                                 "when every table has a result."}
@@ -656,6 +658,7 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     """The standings' live part (status, table, pages) as HTML, and the rounds it can be shown as of."""
     live = selectors.event_answer(event)
     answer = live if as_of is None else selectors.event_answer_as_of(event, as_of)
+    current = selectors.current_round(event)
     rows = answer["standings"]
     if find:
         rows = [r for r in rows if find.casefold() in r["name"].casefold()]
@@ -667,7 +670,7 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     table = standings_table(list(page.object_list), list(event.tiebreaks))
     html = compact(render_to_string("tournaments/_standings.html", {
         "event": event, "answer": answer, "table": table, "page": page, "find": find, "as_of": as_of,
-        "status_line": event_status_line(event, answer),
+        "status_line": event_status_line(event, answer, current),
         "tiebreak_words": ", ".join(TIEBREAK_LABELS.get(k, k) for k in event.tiebreaks),
     }, request=request))
     return {"html": html, "rounds_played": live["rounds_played"]}

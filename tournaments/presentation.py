@@ -138,9 +138,10 @@ def status_line(answer: dict) -> str:
     return f"Round {', '.join(map(str, rounds))}: {len(pending)} result{'s' if len(pending) != 1 else ''} still owed."
 
 
-def event_status_line(event, answer: dict) -> str:
+def event_status_line(event, answer: dict, current_round: int | None = None) -> str:
     """Where a stored event stands, in one sentence: registration, the round being played, the bracket,
-    or the champion."""
+    or the champion. ``current_round``: the last round paired (the engine cannot tell a round paired
+    but without results yet from one not paired)."""
     if answer.get("waiting_for_entries") is not None:
         return "Registration: an event needs at least two entries."
     if event.status == "registration":
@@ -157,6 +158,8 @@ def event_status_line(event, answer: dict) -> str:
     if answer.get("next_round"):
         upcoming = answer["next_round"]["round"]
         of = f" of {answer['rounds']}" if answer.get("rounds") else ""
+        if current_round and upcoming <= current_round:
+            return f"Round {current_round}{of} is being played."
         return f"Round {answer['rounds_played']} is complete: round {upcoming}{of} can be paired."
     rounds = sorted({p["round"] for p in pending})
     owed = len([p for p in pending if "players" in p])
