@@ -16,6 +16,7 @@ from .tables import TIEBREAK_LABELS
 from .wallchart import RESULTS_HELP
 
 TIEBREAK_SLOTS = 5
+MAX_STORED = 2**31 - 1  # the database's integer columns
 TIEBREAK_CHOICES = [("", "—")] + [(key, TIEBREAK_LABELS[key]) for key in TIEBREAK_KEYS]
 
 
@@ -181,7 +182,8 @@ class AddEntryForm(forms.Form):
     name = forms.CharField(max_length=60, required=False, label="New player's name",
                            widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}))
     club = forms.CharField(max_length=80, required=False, label="Club (for a new player)")
-    rating = forms.IntegerField(required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    rating = forms.IntegerField(required=False, min_value=-MAX_STORED, max_value=MAX_STORED,
+                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def clean(self):
         data = super().clean()
@@ -199,7 +201,7 @@ class PasteEntriesForm(forms.Form):
 
 
 class DropForm(forms.Form):
-    after_round = forms.IntegerField(required=False, min_value=0, label="Last round played",
+    after_round = forms.IntegerField(required=False, min_value=0, max_value=32767, label="Last round played",
                                      widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                      help_text="empty: the last round the entry is paired in")
     reason = forms.CharField(max_length=500, required=False)
@@ -222,7 +224,7 @@ class ResultForm(forms.Form):
     KINDS = [("forfeit", "Forfeit"), ("adjusted", "Adjusted result"), ("cleared", "Back to the games' result")]
     kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="forfeit")
     winner = forms.ChoiceField(required=False, widget=forms.RadioSelect)
-    margin = forms.IntegerField(required=False, min_value=0, label="Margin (points)",
+    margin = forms.IntegerField(required=False, min_value=0, max_value=MAX_STORED, label="Margin (points)",
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"placeholder": "why, for the record"}))
 

@@ -51,6 +51,8 @@ from .results import (
 
 MAX_REASON = 500
 MAX_TEXT_LINES = 4096
+MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
+MAX_ROUND = 32767
 
 
 def _error(field: str | None, message: str) -> EventError:
@@ -243,14 +245,14 @@ def _add(event: Event, player: Player, *, seed: int | None, rating: int | None, 
     if Entry.objects.filter(event=event, player=player).exists():
         raise _error(field_name, f"{player} is already entered in {event.name}")
     if seed is not None:
-        if type(seed) is not int or seed < 1:
-            raise _error("seed", f"a seed is a whole number from 1; {seed!r} given")
+        if type(seed) is not int or not 1 <= seed <= MAX_STORED:
+            raise _error("seed", f"a seed is a whole number from 1 to {MAX_STORED}; {seed!r} given")
         if event.status != Event.Status.REGISTRATION:
             raise _error("seed", "seeds are set during registration")
         if Entry.objects.filter(event=event, seed=seed).exists():
             raise _error("seed", f"seed {seed} is already taken in {event.name}")
-    if rating is not None and type(rating) is not int:
-        raise _error("rating", f"a rating is a whole number; {rating!r} given")
+    if rating is not None and (type(rating) is not int or not -MAX_STORED <= rating <= MAX_STORED):
+        raise _error("rating", f"a rating is a whole number of at most ten digits; {rating!r} given")
     try:
         with transaction.atomic():
             return Entry.objects.create(event=event, player=player, seed=seed, rating=rating, joined_round=joined)
@@ -424,8 +426,9 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
                    .order_by("-round__number").values_list("round__number", flat=True).first() or 0)
     if after_round is None:
         after_round = last_paired
-    if type(after_round) is not int or after_round < 0:
-        raise _error("after_round", f"the last round played is a whole number from 0; {after_round!r} given")
+    if type(after_round) is not int or not 0 <= after_round <= MAX_ROUND:
+        raise _error("after_round", f"the last round played is a whole number from 0 to {MAX_ROUND}; "
+                                    f"{after_round!r} given")
     if not event.is_elimination and after_round < last_paired:
         raise _error("after_round", f"{entry.player} is paired in round {last_paired}: drop after round "
                                     f"{last_paired} or later (record a forfeit for a match not played)")
@@ -456,8 +459,8 @@ def _officials(event: Event) -> list[Any]:
 
 
 def _open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], officials: list[Any],
-                tokens: dict[int, str]) -> None:
-    """The match's game(s) under the event's frozen conventions, each with a referee link."""
+                tokens: dict[int, str], *, links: bool = True) -> None:
+    """The match's game(s) under the event's frozen conventions, each with a referee link (``links``)."""
     players = [entries[e].player for e in sides(match)]
     count = event.games_per_match
     where = match.bracket_id or f"round {match.round.number}"
@@ -472,8 +475,9 @@ def _open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Ent
         except SheetError as exc:
             raise _error("players", f"{where}: {exc.problems[0].message}") from None
         MatchGame.objects.create(match=match, game=game, number=number)
-        link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
-        tokens[game.pk] = link.token
+        if links:
+            link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
+            tokens[game.pk] = link.token
 
 
 def _create_match(event: Event, *, round: Round | None, table: int | None, players: Sequence[int],
@@ -586,7 +590,7 @@ def _free_tables(state: EventState) -> list[int]:
     return [t for t in range(1, len(state.entries) + 2) if t not in busy]
 
 
-def _open_bracket(actor: Actor, event: Event, state: EventState) -> Opened:
+def _open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool = True) -> Opened:
     answer, warnings = compute_answer(state)
     stale = [w for w in warnings if w["kind"] == "bracket_players_changed"]
     if stale:
@@ -613,7 +617,7 @@ def _open_bracket(actor: Actor, event: Event, state: EventState) -> Opened:
                    for s in row.get("from", []) if s.get("winner_of") or s.get("loser_of")}
         m = _create_match(event, round=None, table=next(tables), players=[ids[n] for n in pending["players"]],
                           bracket_id=row["id"], opened_from={k: ids.get(v) for k, v in sources.items()})
-        _open_games(actor, event, m, entries, officials, opened.tokens)
+        _open_games(actor, event, m, entries, officials, opened.tokens, links=links)
         opened.matches.append(m)
     return opened
 
@@ -737,15 +741,16 @@ def swap_entries(*, actor: Actor, round: Round, first: Entry, second: Entry, con
 
 @transaction.atomic
 def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None) -> dict[int, str]:
-    """New referee links for the open matches' games (a round's, or every open bracket match's), the
-    previous links revoked: for a printed round sheet, since a link's token exists only when made.
-    Returns {game id: token}."""
+    """New referee links for the undecided matches' games still being played (a round's, or every open
+    bracket match's), the previous links revoked: for a printed round sheet, since a link's token
+    exists only when made. Returns {game id: token}."""
     event = _lock(event)
     policy.require_director(actor, event, "print table links")
-    matches = Match.objects.filter(event=event, reset_at__isnull=True, is_bye=False)
-    matches = matches.filter(round=round) if round is not None else matches.filter(round__isnull=True)
+    state = load_state(event)
+    undecided = [m.pk for m in state.live_matches if not m.is_bye and not state.outcome(m).decided
+                 and (m.round_id == round.pk if round is not None else m.round_id is None)]
     tokens: dict[int, str] = {}
-    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=matches).values("game_id"))
+    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"))
     for game in games:
         if game.status != Game.Status.IN_PROGRESS:
             continue
@@ -780,8 +785,8 @@ def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None
                                                         if event.is_elimination else ""))
         if winner is not None and winner.pk not in players:
             raise _error("winner", f"{winner.player} does not play in this match")
-    if margin is not None and (type(margin) is not int or margin < 0):
-        raise _error("margin", f"a margin is a whole number from 0; {margin!r} given")
+    if margin is not None and (type(margin) is not int or not 0 <= margin <= MAX_STORED):
+        raise _error("margin", f"a margin is a whole number from 0 to {MAX_STORED}; {margin!r} given")
     if kind == MatchResult.Kind.ADJUSTED:
         if margin is None:
             raise _error("margin", "give the margin")
@@ -836,7 +841,8 @@ def refresh_answer(event: Event, *, as_of_round: int | None = None, key: str | N
 
 
 def refresh_answer_if_stale(event_id: int) -> None:
-    """The on-commit refresh: nothing to do when another request already stored this state's answer."""
+    """The on-commit refresh: nothing to do when another request already stored this state's answer.
+    In a running bracket, the matches a new result made ready are opened too."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return
@@ -844,6 +850,28 @@ def refresh_answer_if_stale(event_id: int) -> None:
     if EventAnswer.objects.filter(event=event, view=LIVE, key=key).exists():
         return
     refresh_answer(event, key=key)
+    if event.is_elimination and event.status == Event.Status.RUNNING:
+        open_ready_bracket_matches(event_id=event.pk)
+
+
+@transaction.atomic
+def open_ready_bracket_matches(*, event_id: int) -> Opened | None:
+    """Open every bracket match whose two players a result has just made known, at the lowest free
+    tables, without waiting for a director: its game is made and it shows on the pairings page and on
+    the referees' "my tables". No referee link is made here (its token could be shown to nobody): a
+    director prints the table sheet, which makes them. Nothing is opened while a correction has left
+    an open match with the wrong players (the event page names it; a director resets it). The system
+    does this, not a person: ``created_by`` of its games is the event's creator."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None or not event.is_elimination or event.status != Event.Status.RUNNING:
+        return None
+    try:
+        opened = _open_bracket(Actor(user=event.created_by, address="opened automatically"), event,
+                               load_state(event), links=False)
+    except EventError:
+        return None  # nothing is ready, or a stale match waits for a director
+    _bump(event)
+    return opened
 
 
 def standings_text(answer: dict[str, Any]) -> str:
@@ -955,6 +983,7 @@ __all__ = [
     "create_knockout_from_standings",
     "drop_entry",
     "issue_table_links",
+    "open_ready_bracket_matches",
     "pair_next_round",
     "publish_round",
     "record_adjusted_result",

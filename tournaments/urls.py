@@ -2,7 +2,11 @@
 
 from django.urls import path
 
-from . import pages, views
+from . import converters, pages, views
+
+assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
+
+
 
 app_name = "tournaments"
 
@@ -11,15 +15,15 @@ urlpatterns = [
     path("events/", pages.event_list, name="event_list"),
     path("events/new/", pages.new_event, name="new_event"),
     path("events/my-tables/", pages.my_tables, name="my_tables"),
-    path("events/<int:pk>/", pages.event_page, name="event"),
-    path("events/<int:pk>/pair/", pages.pair, name="pair"),
-    path("events/<int:pk>/reset/", pages.reset_bracket, name="reset_bracket"),
-    path("events/<int:pk>/knockout/", pages.knockout, name="knockout"),
-    path("events/<int:pk>/entries/", pages.entries_page, name="entries"),
-    path("events/<int:pk>/rounds/<int:number>/", pages.round_page, name="round"),
-    path("events/<int:pk>/matches/<int:match_id>/", pages.match_page, name="match"),
-    path("events/<int:pk>/sheet/", pages.round_sheet, name="sheet"),
-    path("events/<int:pk>/pairings/", pages.pairings, name="pairings"),
-    path("events/<int:pk>/standings/", pages.standings, name="standings"),
-    path("events/<int:pk>/bracket/", pages.bracket, name="bracket"),
+    path("events/<id:pk>/", pages.event_page, name="event"),
+    path("events/<id:pk>/pair/", pages.pair, name="pair"),
+    path("events/<id:pk>/reset/", pages.reset_bracket, name="reset_bracket"),
+    path("events/<id:pk>/knockout/", pages.knockout, name="knockout"),
+    path("events/<id:pk>/entries/", pages.entries_page, name="entries"),
+    path("events/<id:pk>/rounds/<id:number>/", pages.round_page, name="round"),
+    path("events/<id:pk>/matches/<id:match_id>/", pages.match_page, name="match"),
+    path("events/<id:pk>/sheet/", pages.round_sheet, name="sheet"),
+    path("events/<id:pk>/pairings/", pages.pairings, name="pairings"),
+    path("events/<id:pk>/standings/", pages.standings, name="standings"),
+    path("events/<id:pk>/bracket/", pages.bracket, name="bracket"),
 ]

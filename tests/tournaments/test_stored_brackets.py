@@ -124,3 +124,31 @@ def test_best_of_three_margin_is_the_net_over_the_games_played():
     assert (row["status"], row["winner"], row["margin"], row["games_won"]) == ("decided", "Ann", 270 - 280 + 300,
                                                                                [2, 1])
     assert selectors.event_answer(event)["champion"] == "Ann"
+
+
+def test_a_bracket_match_opens_itself_as_soon_as_both_its_players_are_known(django_capture_on_commit_callbacks):
+    """No director's click: the result that completes W1-2 (and the forfeit of W1-4) opens the round-2
+    matches with their games and tables, for the pairings page and the referees' tables. Their referee
+    links are made when a director prints the table sheet."""
+    people = Officials()
+    event = _seeded(people, SIX, fmt="double_elimination", forfeit_margin=25)
+    w12, w14 = services.pair_next_round(actor=people.dir, event=event).matches
+    with django_capture_on_commit_callbacks(execute=True):
+        play_match(people, w12, "Dev")
+    # Ann (her bye) and Dev are known: W2-1 opened by itself; W2-2 still waits for W1-4.
+    assert sorted(_open(event)) == ["W1-4", "W2-1"]
+    opened = Match.objects.get(event=event, bracket_id="W2-1", reset_at__isnull=True)
+    assert [p.entry.player.display_name for p in opened.players.order_by("side")] == ["Ann", "Dev"]
+    assert opened.table == 1  # W1-2's table is free again
+    game = opened.match_games.get().game
+    assert game.referee_links.count() == 0
+    assert set(game.referees.all()) == {people.director, people.recorder, people.confirmer}
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_forfeit(actor=people.dir, match=w14, winner=entry(event, "Finn"), reason="Cleo left ill")
+    assert sorted(_open(event)) == ["W2-1", "W2-2"]  # the losers' first round is two byes
+    tables = [(t["match"], t["table"]) for t in selectors.my_tables(as_actor(people.recorder))]
+    assert ("W2-1", 1) in tables
+    tokens = services.issue_table_links(actor=people.dir, event=event)
+    assert set(tokens) == {mg.game_id for m in Match.objects.filter(event=event, reset_at__isnull=True,
+                                                                     bracket_id__in=_open(event))
+                           for mg in m.match_games.all()}

@@ -12,6 +12,9 @@ from scoring.models import Player
 from tournaments.models import Event
 
 MAX_TEXT = 400_000
+MAX_ID = 2**63 - 1  # what the database's ids can hold: a larger number is refused, never looked up
+MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
+MAX_ROUND = 32767
 
 
 def _users():
@@ -83,8 +86,9 @@ class EntryCreateSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
                                  help_text="or a name: that player (in the club, any case) or a new one")
     club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None)
-    rating = serializers.IntegerField(required=False, allow_null=True, default=None)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_STORED)
+    rating = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
+                                      max_value=MAX_STORED)
 
 
 class EntryImportSerializer(serializers.Serializer):
@@ -108,12 +112,14 @@ class EntrySerializer(serializers.Serializer):
 
 class SeedSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=["manual", "rating", "random"])
-    order = serializers.ListField(child=serializers.IntegerField(), required=False, default=None, allow_null=True,
+    order = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False,
+                                  default=None, allow_null=True, max_length=4096,
                                   help_text="manual: entry ids, best seed first")
 
 
 class DropSerializer(serializers.Serializer):
-    after_round = serializers.IntegerField(required=False, allow_null=True, default=None,
+    after_round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                           max_value=MAX_ROUND,
                                            help_text="the last round played (default: the last it is paired in)")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
 
@@ -124,14 +130,14 @@ class PairSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="an entry id")
-    second = serializers.IntegerField(help_text="an entry id")
+    first = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
+    second = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
     confirm = serializers.BooleanField(default=False, help_text="swap even though it makes a rematch or breaks "
                                                                 "the bye rule")
 
 
 class LinksSerializer(serializers.Serializer):
-    round = serializers.IntegerField(required=False, allow_null=True, default=None,
+    round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
                                      help_text="the round (Swiss, round robin); empty for the open bracket matches")
 
 
@@ -140,7 +146,8 @@ class WinnerField(serializers.Field):
     """The winner by name (as in the standings) or by entry id."""
 
     def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, str | int):
+        if isinstance(data, bool) or not isinstance(data, str | int) or (isinstance(data, int)
+                                                                          and not 1 <= data <= MAX_ID):
             raise serializers.ValidationError("name the winner (as in the standings) or give the entry id")
         return data
 
@@ -155,7 +162,7 @@ class ForfeitSerializer(serializers.Serializer):
 
 class AdjustSerializer(serializers.Serializer):
     winner = WinnerField(allow_null=True, help_text="null: a draw (Swiss and round robin)")
-    margin = serializers.IntegerField()
+    margin = serializers.IntegerField(min_value=0, max_value=MAX_STORED)
     reason = serializers.CharField(max_length=500)
 
 
@@ -168,7 +175,8 @@ class ResetSerializer(serializers.Serializer):
 
 
 class KnockoutSerializer(serializers.Serializer):
-    top_n = serializers.IntegerField(help_text="how many of the final standings (still in) go through")
+    top_n = serializers.IntegerField(help_text="how many of the final standings (still in) go through", min_value=2,
+                                     max_value=4096)
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
     format = serializers.ChoiceField(choices=[Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION],
                                      default=Event.Format.SINGLE_ELIMINATION)

@@ -2,28 +2,32 @@
 
 from django.urls import path
 
+from tournaments import converters
+
 from . import views
+
+assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
 app_name = "tournaments-api"
 
 urlpatterns = [
     path("event/", views.EventView.as_view(), name="event"),
     path("events/", views.EventList.as_view(), name="event-list"),
-    path("events/<int:pk>/", views.EventDetail.as_view(), name="event-detail"),
-    path("events/<int:pk>/entries/", views.EntryList.as_view(), name="entry-list"),
-    path("events/<int:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
-    path("events/<int:pk>/entries/<int:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),
-    path("events/<int:pk>/seed/", views.Seeding.as_view(), name="seeding"),
-    path("events/<int:pk>/rounds/", views.RoundList.as_view(), name="round-list"),
-    path("events/<int:pk>/rounds/<int:number>/publish/", views.RoundPublish.as_view(), name="round-publish"),
-    path("events/<int:pk>/rounds/<int:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
-    path("events/<int:pk>/links/", views.TableLinks.as_view(), name="table-links"),
-    path("events/<int:pk>/matches/", views.MatchList.as_view(), name="match-list"),
-    path("events/<int:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
-    path("events/<int:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
-    path("events/<int:pk>/matches/<str:match_id>/adjust/", views.MatchAdjust.as_view(), name="match-adjust"),
-    path("events/<int:pk>/matches/<str:match_id>/clear/", views.MatchClear.as_view(), name="match-clear"),
-    path("events/<int:pk>/bracket/reset/", views.BracketReset.as_view(), name="bracket-reset"),
-    path("events/<int:pk>/knockout/", views.Knockout.as_view(), name="knockout"),
-    path("events/<int:pk>/standings/", views.Standings.as_view(), name="standings"),
+    path("events/<id:pk>/", views.EventDetail.as_view(), name="event-detail"),
+    path("events/<id:pk>/entries/", views.EntryList.as_view(), name="entry-list"),
+    path("events/<id:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
+    path("events/<id:pk>/entries/<id:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),
+    path("events/<id:pk>/seed/", views.Seeding.as_view(), name="seeding"),
+    path("events/<id:pk>/rounds/", views.RoundList.as_view(), name="round-list"),
+    path("events/<id:pk>/rounds/<id:number>/publish/", views.RoundPublish.as_view(), name="round-publish"),
+    path("events/<id:pk>/rounds/<id:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
+    path("events/<id:pk>/links/", views.TableLinks.as_view(), name="table-links"),
+    path("events/<id:pk>/matches/", views.MatchList.as_view(), name="match-list"),
+    path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("events/<id:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
+    path("events/<id:pk>/matches/<str:match_id>/adjust/", views.MatchAdjust.as_view(), name="match-adjust"),
+    path("events/<id:pk>/matches/<str:match_id>/clear/", views.MatchClear.as_view(), name="match-clear"),
+    path("events/<id:pk>/bracket/reset/", views.BracketReset.as_view(), name="bracket-reset"),
+    path("events/<id:pk>/knockout/", views.Knockout.as_view(), name="knockout"),
+    path("events/<id:pk>/standings/", views.Standings.as_view(), name="standings"),
 ]
