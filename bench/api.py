@@ -13,6 +13,7 @@ keep high). Each client moves to a fresh game every 20 hands, as tables do on a 
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import os
@@ -86,17 +87,22 @@ def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subpr
     raise RuntimeError("gunicorn did not start")
 
 
-def phase(port: int, token: str, make_request, seconds: float) -> tuple[int, list[float], int]:
-    """Run CLIENTS threads for ``seconds`` (after a warm-up); count answers, keep latencies."""
+def phase(port: int, token: str | None, make_request, seconds: float, *, method: str = "POST") -> tuple[
+        int, list[float], int]:
+    """Run CLIENTS threads for ``seconds`` (after a warm-up); count answers, keep latencies. Like a
+    browser or an HTTP library, each client accepts gzip and unpacks what comes gzipped; a time-out
+    counts as a failure and the client opens a new connection."""
     stop_at = time.perf_counter() + WARMUP + seconds
     measure_from = time.perf_counter() + WARMUP
     latencies: list[float] = []
     failures = [0]
     lock = threading.Lock()
+    headers = {"Content-Type": "application/json", "Accept-Encoding": "gzip"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
 
     def client(index: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         mine, bad, n = [], 0, 0
         while True:
             now = time.perf_counter()
@@ -104,9 +110,17 @@ def phase(port: int, token: str, make_request, seconds: float) -> tuple[int, lis
                 break
             path, body = make_request(index, n)
             n += 1
-            conn.request("POST", path, body=body, headers=headers)
-            response = conn.getresponse()
-            response.read()
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                data = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    gzip.decompress(data)
+            except OSError:
+                bad += 1
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                continue
             done = time.perf_counter()
             if response.status >= 300:
                 bad += 1

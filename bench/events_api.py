@@ -8,7 +8,7 @@ it) and confirmed, then round 10 paired. Then, with 32 keep-alive clients for th
 - the standings as JSON: ``GET /api/v1/events/{id}/standings/`` (with a token, as a program reads it);
 - the standings page: ``GET /events/{id}/standings/`` (anonymous, as a phone reads it: 100 places),
   and its refresh every 5 s (``?fragment=1``, what an open page asks for);
-- the pairings page: ``GET /events/{id}/pairings/`` (round 10's 500 tables).
+- the pairings page: ``GET /events/{id}/pairings/`` (round 10's tables, 500 of them).
 
 Requests per second, p50 and p95 of each, and each rate against the reference's. Last, the time to
 record the result that changes the standings: a referee confirms the hand that completes a round-10
@@ -18,7 +18,6 @@ read after it, which must already show the result.
 
 from __future__ import annotations
 
-import gzip
 import http.client
 import json
 import os
@@ -26,12 +25,11 @@ import random
 import signal
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from api import CLIENTS, SECONDS, WARMUP, WORKERS, start_gunicorn
+from api import CLIENTS, SECONDS, WARMUP, WORKERS, phase, start_gunicorn
 
 ENTRIES = int(os.environ.get("BENCH_EVENT_ENTRIES", "1000"))
 ROUNDS_PLAYED = int(os.environ.get("BENCH_EVENT_ROUNDS", "9"))
@@ -100,52 +98,10 @@ def setup() -> dict:
     return {"event": event.pk, "tokens": tokens, "timed": timed, "recompute": recompute}
 
 
-def phase(port: int, token: str | None, method: str, path: str, seconds: float) -> tuple[int, list[float], int]:
-    """CLIENTS keep-alive threads sending the same request for ``seconds`` after a warm-up. Like a
-    browser or an HTTP library, each client accepts gzip and unpacks what comes gzipped."""
-    stop_at = time.perf_counter() + WARMUP + seconds
-    measure_from = time.perf_counter() + WARMUP
-    latencies: list[float] = []
-    failures = [0]
-    lock = threading.Lock()
-    headers = {"Content-Type": "application/json", "Accept-Encoding": "gzip"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
+def same_request(method: str, path: str):
+    """A phase's request maker that sends the same request every time."""
     body = b"{}" if method == "POST" else None
-
-    def client() -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        mine, bad = [], 0
-        while True:
-            now = time.perf_counter()
-            if now >= stop_at:
-                break
-            try:
-                conn.request(method, path, body=body, headers=headers)
-                response = conn.getresponse()
-                data = response.read()
-                if response.getheader("Content-Encoding") == "gzip":
-                    gzip.decompress(data)
-            except OSError:  # a time-out counts as a failure; start a new connection
-                bad += 1
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                continue
-            done = time.perf_counter()
-            if response.status >= 300:
-                bad += 1
-            elif now >= measure_from:
-                mine.append(done - now)
-        with lock:
-            latencies.extend(mine)
-            failures[0] += bad
-
-    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return len(latencies), latencies, failures[0]
+    return lambda index, n: (path, body)
 
 
 def figures(count: int, latencies: list[float], failures: int) -> tuple[float, float, float, int]:
@@ -183,12 +139,13 @@ def main() -> None:
             ("standings JSON (API, token)", tokens["reader"], "GET", f"/api/v1/events/{event}/standings/"),
             ("standings page (anonymous phone)", None, "GET", f"/events/{event}/standings/"),
             ("standings page's 5 s refresh", None, "GET", f"/events/{event}/standings/?fragment=1"),
-            ("pairings page, 500 tables", None, "GET", f"/events/{event}/pairings/"),
+            (f"pairings page, {ENTRIES // 2} tables", None, "GET", f"/events/{event}/pairings/"),
         ]
         print(f"  {'':<36} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'ratio':>6} failures")
         reference = None
         for name, token, method, path in phases:
-            rate, p50, p95, failures = figures(*phase(port, token, method, path, SECONDS))
+            rate, p50, p95, failures = figures(*phase(port, token, same_request(method, path), SECONDS,
+                                                      method=method))
             reference = reference or rate
             print(f"  {name:<36} {rate:8.1f} {p50:8.1f} {p95:8.1f} {rate / reference:6.2f} {failures}", flush=True)
 

@@ -184,6 +184,8 @@ SPECTACULAR_SETTINGS = {
         "scoring.api.schema.add_error_responses",
     ],
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> in the tournaments' URLs: a stored id of at most 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}},
     # Several shapes have a "format" or a "status" of their own: each choice set gets a name that says whose.
     "ENUM_NAME_OVERRIDES": {
         "GameFormatEnum": "scoring.models.Game.Format",

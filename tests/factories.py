@@ -10,6 +10,18 @@ from scoring.policy import Actor
 _seq = itertools.count(1)
 
 
+def api_client(u=None, *, referee_token=None):
+    """A REST client as a program holds one: with a user's API token, a referee link's token, or none."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if u is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {services.issue_api_token(user=u)}")
+    elif referee_token is not None:
+        client.credentials(HTTP_AUTHORIZATION=f"Referee {referee_token}")
+    return client
+
+
 def user(name=None, *, staff=False):
     name = name or f"user{next(_seq)}"
     return get_user_model().objects.create_user(name, password="pw-" + name, is_staff=staff)

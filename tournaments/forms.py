@@ -27,7 +27,45 @@ def _points(label: str, default: int) -> forms.IntegerField:
     )
 
 
-class EventCalculatorForm(forms.Form):
+class EventOptionsForm(forms.Form):
+    """What the standings count, shared by the event calculator and a new stored event: match points,
+    margins for byes and forfeits, tiebreaks in order (empty: the engine's defaults)."""
+
+    win = _points("Points for a win", 2)
+    draw = _points("Points for a draw", 1)
+    loss = _points("Points for a loss", 0)
+    bye = _points("Points for a bye", 2)
+    bye_margin = forms.IntegerField(label="Margin credited for a bye", required=False, min_value=0,
+                                    max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+    forfeit_margin = forms.IntegerField(label="Margin credited for a forfeit win", required=False, min_value=0,
+                                        max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=f"Tiebreak {slot}", choices=TIEBREAK_CHOICES, required=False,
+            )
+
+    def points_fields(self):
+        return [self[name] for name in ("win", "draw", "loss", "bye", "bye_margin", "forfeit_margin")]
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
+
+    def tiebreaks(self) -> list[str] | None:
+        """The keys chosen, in order; None when none is chosen (the format's default order)."""
+        chosen = [self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1)]
+        keys = [key for key in chosen if key]
+        return keys or None
+
+    def match_points(self) -> dict[str, int] | None:
+        data = self.cleaned_data
+        points = {k: data[k] for k in ("win", "draw", "loss", "bye") if data.get(k) is not None}
+        return points or None
+
+
+class EventCalculatorForm(EventOptionsForm):
     """The event as a director writes it on the wall chart: entries, format, options, results so far."""
 
     format = forms.ChoiceField(label="Format", choices=Event.Format.choices, initial=Event.Format.SWISS)
@@ -46,14 +84,6 @@ class EventCalculatorForm(forms.Form):
         label="Grand final",
         choices=Event.GrandFinal.choices, initial=Event.GrandFinal.RESET, required=False,
     )
-    win = _points("Points for a win", 2)
-    draw = _points("Points for a draw", 1)
-    loss = _points("Points for a loss", 0)
-    bye = _points("Points for a bye", 2)
-    bye_margin = forms.IntegerField(label="Margin credited for a bye", required=False, min_value=0,
-                                    max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
-    forfeit_margin = forms.IntegerField(label="Margin credited for a forfeit win", required=False, min_value=0,
-                                        max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
     dropped = forms.CharField(
         label="Dropped entries", required=False,
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Dev, 2"}),
@@ -67,29 +97,13 @@ class EventCalculatorForm(forms.Form):
     as_of_round = forms.IntegerField(label="Show the standings as of round", required=False, min_value=0,
                                      max_value=MAX_SWISS_ROUNDS * 2)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for slot in range(1, TIEBREAK_SLOTS + 1):
-            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
-                label=f"Tiebreak {slot}", choices=TIEBREAK_CHOICES, required=False,
-            )
-
-    def tiebreak_fields(self):
-        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
-
-    def tiebreaks(self) -> list[str] | None:
-        """The keys chosen, in order; None when none is chosen (the format's default order)."""
-        chosen = [self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1)]
-        keys = [key for key in chosen if key]
-        return keys or None
-
 
 # ---------------------------------------------------------------------------------------------------
 # Stored events: what a director types. The services judge it; their refusals are placed beside the
 # field they name (``place_errors``).
 
 
-class EventForm(ConventionsFormMixin, forms.Form):
+class EventForm(ConventionsFormMixin, EventOptionsForm):
     """A new event: the format, how a match is played, the conventions (frozen at creation), the
     standings' points and tiebreaks, and who runs it."""
 
@@ -106,14 +120,6 @@ class EventForm(ConventionsFormMixin, forms.Form):
     third_place = forms.BooleanField(label="Play a third-place match (single elimination)", required=False)
     grand_final = forms.ChoiceField(label="Grand final (double elimination)", choices=Event.GrandFinal.choices,
                                     initial=Event.GrandFinal.RESET)
-    win = _points("Points for a win", 2)
-    draw = _points("Points for a draw", 1)
-    loss = _points("Points for a loss", 0)
-    bye = _points("Points for a bye", 2)
-    bye_margin = forms.IntegerField(label="Margin credited for a bye", required=False, min_value=0,
-                                    max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
-    forfeit_margin = forms.IntegerField(label="Margin credited for a forfeit win", required=False, min_value=0,
-                                        max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
     directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
                                                required=False, help_text="they pair rounds and record results")
     referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
@@ -121,24 +127,16 @@ class EventForm(ConventionsFormMixin, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for slot in range(1, TIEBREAK_SLOTS + 1):
-            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(label=f"Tiebreak {slot}", choices=TIEBREAK_CHOICES,
-                                                                 required=False)
         self.add_convention_fields()
-
-    def tiebreak_fields(self):
-        return [self[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1)]
 
     def service_arguments(self) -> dict:
         """The keyword arguments of ``services.create_event``."""
         data = self.cleaned_data
-        points = {k: data[k] for k in ("win", "draw", "loss", "bye") if data.get(k) is not None}
-        tiebreaks = [data[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1) if data.get(f"tiebreak_{slot}")]
         swiss = data["format"] == Event.Format.SWISS
         return {
             "name": data["name"], "format": data["format"], "conventions": self.conventions(),
             "match_format": data["match_format"], "rounds": data["rounds"] if swiss else None,
-            "tiebreaks": tiebreaks or None, "match_points": points or None,
+            "tiebreaks": self.tiebreaks(), "match_points": self.match_points(),
             "bye_margin": data["bye_margin"] or 0, "forfeit_margin": data["forfeit_margin"] or 0,
             "third_place": bool(data["third_place"]) and data["format"] == Event.Format.SINGLE_ELIMINATION,
             "grand_final": data["grand_final"] if data["format"] == Event.Format.DOUBLE_ELIMINATION

@@ -535,8 +535,8 @@ def round_sheet(request, pk: int):
         [r for r in selectors.matches(event) if r["status"] != "decided" and r["match"]]
     cards = []
     for row in rows:
-        if not row["games"]:
-            continue
+        if not row["games"] or row["status"] == "decided":
+            continue  # a table card is for a table still to play
         links = []
         for game in row["game_details"]:
             token = tokens.get(str(game["id"]))

@@ -149,8 +149,7 @@ def build_request(form: EventCalculatorForm) -> tuple[dict, list[int], list[int]
         request["third_place"] = data["third_place"]
     if data["format"] == "double_elimination":
         request["grand_final"] = data["grand_final"] or "reset"
-    points = {k: data[k] for k in ("win", "draw", "loss", "bye") if data[k] is not None}
-    if points:
+    if (points := form.match_points()) is not None:
         request["match_points"] = points
     for key in ("bye_margin", "forfeit_margin"):
         if data[key] is not None:

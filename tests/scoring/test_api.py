@@ -8,18 +8,13 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import ApiToken, Hand, token_digest
 
-from ..factories import ROLES, as_actor, game, gin, knock, organiser, permission_scene, player, user
+from ..factories import ROLES, api_client, as_actor, game, gin, knock, organiser, permission_scene, player, user
 
 pytestmark = pytest.mark.django_db
 
 
 def client_for(u=None, link=None):
-    client = APIClient()
-    if u is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {services.issue_api_token(user=u)}")
-    elif link is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Referee {link.token}")
-    return client
+    return api_client(u, referee_token=link.token if link is not None else None)
 
 
 def hands_url(g):

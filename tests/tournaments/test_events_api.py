@@ -6,11 +6,8 @@ import csv
 import io
 
 import pytest
-from rest_framework.test import APIClient
 
-from scoring import services as scoring
-
-from ..factories import organiser, user
+from ..factories import api_client, organiser, user
 
 pytestmark = pytest.mark.django_db
 
@@ -18,12 +15,7 @@ NINE = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal", "Ivy"]
 
 
 def api(u=None, referee_token=None):
-    client = APIClient()
-    if u is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {scoring.issue_api_token(user=u)}")
-    elif referee_token is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Referee {referee_token}")
-    return client
+    return api_client(u, referee_token=referee_token)
 
 
 def ok(response, code=200):

@@ -3,26 +3,20 @@ events, referee links), what a refusal looks like (the field named, nothing chan
 director's tool through the API: entries, seeding, drops, drafts and swaps, links, results, resets."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from scoring import services as scoring
 from scoring.models import Game, Player
 from tournaments import services
 from tournaments.models import Entry, Event, Match, MatchResult, Round
 
-from ..factories import as_actor, organiser, user
+from ..factories import api_client, as_actor, organiser, user
 from .stored import Officials, entry, new_event, open_matches, play_match
 
 pytestmark = pytest.mark.django_db
 
 
-def api(u=None, link_token=None):
-    client = APIClient()
-    if u is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {scoring.issue_api_token(user=u)}")
-    elif link_token is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Referee {link_token}")
-    return client
+def api(u=None, referee_token=None):
+    return api_client(u, referee_token=referee_token)
 
 
 def _writes(event, match, first, second):
@@ -63,7 +57,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
         "anonymous": lambda: api(),
         "player": lambda: api(ann_login),
         "referee": lambda: api(people.recorder),
-        "referee_link": lambda: api(link_token=next(iter(opened.tokens.values()))),
+        "referee_link": lambda: api(referee_token=next(iter(opened.tokens.values()))),
         "other_director": lambda: api(other.directors.get()),
         "director": lambda: api(people.director),
         "organiser": lambda: api(organiser()),
@@ -165,7 +159,7 @@ def test_directors_tools_through_the_api():
     assert {m["id"] for m in reissued["matches"]} == set(first_links)
     assert all(m["referee_url"] != first_links[m["id"]] for m in reissued["matches"])
     old_token = next(iter(first_links.values())).split("#")[1]
-    assert api(link_token=old_token).get("/api/v1/games/").status_code == 401  # revoked
+    assert api(referee_token=old_token).get("/api/v1/games/").status_code == 401  # revoked
 
     match = open_matches(event, 1)[0]
     a, _b = match.players.order_by("side")

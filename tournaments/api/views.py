@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -379,49 +379,58 @@ def _winner(event: Event, given) -> Entry | None:
     return found
 
 
-class MatchForfeit(EventErrorsMixin, APIView):
-    permission_classes = [WriteAccess]
+class DirectorsResultView(EventErrorsMixin, APIView):
+    """A director's result for one match (a subclass says which): parse, record, answer the match."""
 
-    @extend_schema(request=ForfeitSerializer, responses=MatchSerializer, tags=TAG,
-                   summary="Record a forfeit: the winner takes the event's forfeit margin (kept as history)")
+    permission_classes = [WriteAccess]
+    form: type = ReasonSerializer
+
+    def record(self, actor, event: Event, match: Match, data: dict) -> None:
+        raise NotImplementedError
+
     @idempotent
     def post(self, request, pk, match_id):
         event = _event(request, pk)
         match = _match(event, match_id)
-        data = _parsed(ForfeitSerializer, request)
-        services.record_forfeit(actor=actor_for(request), match=match, winner=_winner(event, data["winner"]),
-                                reason=data["reason"])
+        self.record(actor_for(request), event, match, _parsed(self.form, request))
         return Response(_match_answer(event, match))
 
 
-class MatchAdjust(EventErrorsMixin, APIView):
-    permission_classes = [WriteAccess]
+@extend_schema_view(post=extend_schema(
+    request=ForfeitSerializer, responses=MatchSerializer, tags=TAG,
+    summary="Record a forfeit: the winner takes the event's forfeit margin (kept as history)"))
+class MatchForfeit(DirectorsResultView):
+    """The match is won by forfeit: the winner takes the event's forfeit margin, whatever its games say."""
 
-    @extend_schema(request=AdjustSerializer, responses=MatchSerializer, tags=TAG,
-                   summary="Record an adjusted result (winner and margin; null winner: a draw), kept as history")
-    @idempotent
-    def post(self, request, pk, match_id):
-        event = _event(request, pk)
-        match = _match(event, match_id)
-        data = _parsed(AdjustSerializer, request)
-        services.record_adjusted_result(actor=actor_for(request), match=match,
-                                        winner=_winner(event, data["winner"]), margin=data["margin"],
-                                        reason=data["reason"])
-        return Response(_match_answer(event, match))
+    form = ForfeitSerializer
+
+    def record(self, actor, event, match, data):
+        services.record_forfeit(actor=actor, match=match, winner=_winner(event, data["winner"]), reason=data["reason"])
 
 
-class MatchClear(EventErrorsMixin, APIView):
-    permission_classes = [WriteAccess]
+@extend_schema_view(post=extend_schema(
+    request=AdjustSerializer, responses=MatchSerializer, tags=TAG,
+    summary="Record an adjusted result (winner and margin; null winner: a draw), kept as history"))
+class MatchAdjust(DirectorsResultView):
+    """A director's result for the match: a winner (or a draw, Swiss and round robin) and a margin."""
 
-    @extend_schema(request=ReasonSerializer, responses=MatchSerializer, tags=TAG,
-                   summary="Back to the games' result (the forfeit or adjustment stays in the history)")
-    @idempotent
-    def post(self, request, pk, match_id):
-        event = _event(request, pk)
-        match = _match(event, match_id)
-        services.clear_director_result(actor=actor_for(request), match=match,
-                                       reason=_parsed(ReasonSerializer, request)["reason"])
-        return Response(_match_answer(event, match))
+    form = AdjustSerializer
+
+    def record(self, actor, event, match, data):
+        services.record_adjusted_result(actor=actor, match=match, winner=_winner(event, data["winner"]),
+                                        margin=data["margin"], reason=data["reason"])
+
+
+@extend_schema_view(post=extend_schema(
+    request=ReasonSerializer, responses=MatchSerializer, tags=TAG,
+    summary="Back to the games' result (the forfeit or adjustment stays in the history)"))
+class MatchClear(DirectorsResultView):
+    """Back to what the match's games say; the earlier forfeit or adjustment stays in the history."""
+
+    form = ReasonSerializer
+
+    def record(self, actor, event, match, data):
+        services.clear_director_result(actor=actor, match=match, reason=data["reason"])
 
 
 class BracketReset(EventErrorsMixin, APIView):
