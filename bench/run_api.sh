@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The API and trust benchmarks on a throwaway PostgreSQL cluster (bench/api.py, bench/trust.py), durable as in production
-# (fsync and synchronous_commit on: PG_DURABLE=1).
+# The API, tournament-night and trust benchmarks on a throwaway PostgreSQL cluster (bench/api.py,
+# bench/events_api.py, bench/trust.py), durable as in production (fsync and synchronous_commit on: PG_DURABLE=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PG_DURABLE=1
@@ -8,4 +8,5 @@ export PG_DURABLE=1
 trap pg_stop EXIT
 pg_start
 .venv/bin/python bench/api.py
+.venv/bin/python bench/events_api.py
 .venv/bin/python bench/trust.py

@@ -11,7 +11,7 @@ from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.engine import EventError
-from tournaments.models import Event, EventAnswer, Round
+from tournaments.models import Event, EventAnswer, Match, Round
 from tournaments.results import results_fingerprint
 
 from ..factories import as_actor, gin
@@ -87,3 +87,25 @@ def test_concurrent_readers_while_results_arrive_never_keep_a_stale_answer():
     final = selectors.event_answer(event)
     assert final["rounds_played"] == 1
     assert sum(row["wins"] for row in final["standings"]) == 4
+
+
+def test_the_two_semi_finals_ending_at_once_open_the_final_once():
+    """Each result's commit opens what it made ready, under the event's lock: the final opens once."""
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], fmt="single_elimination")
+    services.pair_next_round(actor=people.dir, event=event)
+    games = [m.match_games.get().game for m in open_matches(event)]
+    for g in games:
+        scoring.record_hand(actor=as_actor(people.recorder), game=g, data=gin(g.player_names[0], 30))
+
+    def confirm(i):
+        scoring.confirm_hand(actor=as_actor(people.confirmer), game=Game.objects.get(pk=games[i].pk), number=1)
+
+    run_together(2, confirm)
+    finals = Match.objects.filter(event=event, bracket_id="W2-1")
+    assert finals.count() == 1
+    final = finals.get()
+    assert final.table == 1
+    assert sorted(p.entry.player.display_name for p in final.players.all()) == sorted(
+        g.player_names[0] for g in games)
+    assert final.match_games.count() == 1
