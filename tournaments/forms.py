@@ -174,6 +174,14 @@ def place_errors(form: forms.Form, error: EventError, aliases: dict[str, str] | 
     return general
 
 
+class OfficialsForm(forms.Form):
+    directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
+                                               required=False, help_text="an organiser changes these")
+    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
+                                              required=False, help_text="they referee every game still being "
+                                                                        "played, and every game to come")
+
+
 class AddEntryForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.all(), required=False, label="A player of the club",
                                     empty_label="— or type a new name below —")

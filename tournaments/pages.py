@@ -46,6 +46,7 @@ from .forms import (
     DropForm,
     EventForm,
     KnockoutForm,
+    OfficialsForm,
     PasteEntriesForm,
     ResultForm,
     SwapForm,
@@ -188,6 +189,9 @@ def event_page(request, pk: int):
         entry_count=entry_count,
         resettable=[w for w in warnings if w.get("resettable")],
         knockouts=list(event.knockouts.all()),
+        officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
+                                              "referees": list(event.referees.all())}) if can_direct else None,
+        is_organiser=actor_for(request).is_organiser,
     )
     return render(request, "tournaments/event.html", context)
 
@@ -267,6 +271,26 @@ def reset_bracket(request, pk: int):
     names = ", ".join(m.bracket_id for m in opened.reset)
     messages.success(request, f"Reset {names}; opened {len(opened.matches)} match(es) in their place.")
     return _to_sheet(request, event, opened)
+
+
+@require_POST
+def officials(request, pk: int):
+    event = _event(request, pk)
+    if (refused := _require_director(request, event, "change the event's officials")) is not None:
+        return refused
+    form = OfficialsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the officials from the lists.")
+        return redirect("tournaments:event", pk=pk)
+    if not _claim(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        services.set_officials(actor=actor_for(request), event=event, **form.cleaned_data)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, _say(exc))
+    else:
+        messages.success(request, "Officials saved: the games being played have their new referees.")
+    return redirect("tournaments:event", pk=pk)
 
 
 @require_POST

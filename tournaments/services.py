@@ -199,6 +199,35 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
     return event
 
 
+@transaction.atomic
+def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], referees: Sequence[Any]) -> Event:
+    """Who directs and who referees the event, at any time. Every game the event has made and that is
+    still being played gets its new officials as referees; those no longer officials of the event stop
+    refereeing those games (finished games keep theirs: they refereed them). An organiser may change
+    the directors; a director may change the referees only."""
+    event = _lock(event)
+    policy.require_director(actor, event, "change the event's officials")
+    directors, referees = list(dict.fromkeys(directors)), list(dict.fromkeys(referees))
+    if set(directors) != set(event.directors.all()) and not actor.is_organiser:
+        raise NotAllowed("only an organiser may change an event's directors")
+    before = set(_officials(event))
+    event.directors.set(directors)
+    event.referees.set(referees)
+    after = set(_officials(event))
+    playing = Game.objects.filter(pk__in=MatchGame.objects.filter(match__event=event, match__reset_at__isnull=True)
+                                  .values("game_id"), status=Game.Status.IN_PROGRESS)
+    through = Game.referees.through
+    gone = [u.pk for u in before - after]
+    if gone:
+        through.objects.filter(game__in=playing, user_id__in=gone).delete()
+    added = [u.pk for u in after - before]
+    if added:
+        through.objects.bulk_create([through(game_id=g, user_id=u) for g in playing.values_list("pk", flat=True)
+                                     for u in added], ignore_conflicts=True)
+    _bump(event)
+    return event
+
+
 # ---------------------------------------------------------------------------------------------------
 # Entries
 
@@ -991,6 +1020,7 @@ __all__ = [
     "reset_dependent_bracket_matches",
     "run_event",
     "seed_entries",
+    "set_officials",
     "swap_entries",
     "swap_warnings",
 ]

@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/<id:pk>/pair/", pages.pair, name="pair"),
     path("events/<id:pk>/reset/", pages.reset_bracket, name="reset_bracket"),
     path("events/<id:pk>/knockout/", pages.knockout, name="knockout"),
+    path("events/<id:pk>/officials/", pages.officials, name="officials"),
     path("events/<id:pk>/entries/", pages.entries_page, name="entries"),
     path("events/<id:pk>/rounds/<id:number>/", pages.round_page, name="round"),
     path("events/<id:pk>/matches/<id:match_id>/", pages.match_page, name="match"),

@@ -29,6 +29,7 @@ def _state():
 def _writes(event, match, rnd_number, first, second, entry):
     base = f"/events/{event.pk}"
     return [
+        (f"{base}/officials/", {"once": "a0", "directors": list(event.directors.values_list("pk", flat=True))}),
         (f"{base}/pair/", {"once": "a1"}),
         (f"{base}/pair/", {"once": "a2", "draft": "1"}),
         (f"{base}/reset/", {"once": "a3"}),

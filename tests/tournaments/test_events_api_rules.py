@@ -21,7 +21,9 @@ def api(u=None, referee_token=None):
 
 def _writes(event, match, first, second):
     base = f"/api/v1/events/{event.pk}"
+    directors = list(event.directors.values_list("pk", flat=True))
     return [
+        (f"{base}/officials/", {"directors": directors, "referees": []}),
         (f"{base}/entries/", {"name": "Zed"}),
         (f"{base}/entries/import/", {"text": "Yan\nXi"}),
         (f"{base}/entries/{first.pk}/drop/", {"reason": "ill"}),

@@ -413,3 +413,28 @@ def test_reads_cost_the_same_number_of_queries_for_12_and_120_entries(size, djan
         assert len(list(selectors.event_list(as_actor(None)))) >= 1
     with django_assert_num_queries(7):
         assert len(selectors.my_tables(as_actor(people.recorder))) == size // 2
+
+
+def test_officials_changed_during_the_event_referee_the_games_still_being_played():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    first, second = open_matches(event, 1)
+    play_match(people, first, first.players.order_by("side").first().entry.player.display_name)
+    finished = first.match_games.get().game
+    playing = second.match_games.get().game
+    newcomer = user("newcomer")
+    services.set_officials(actor=people.dir, event=event, directors=[people.director],
+                           referees=[people.recorder, newcomer])
+    assert set(playing.referees.all()) == {people.director, people.recorder, newcomer}
+    assert set(finished.referees.all()) == {people.director, people.recorder, people.confirmer}  # who refereed it
+    scoring.record_hand(actor=as_actor(newcomer), game=playing, data=gin(playing.player_names[0], 30))
+    with pytest.raises(NotAllowed):
+        scoring.record_hand(actor=as_actor(people.confirmer), game=playing, data=gin(playing.player_names[0], 30))
+    with pytest.raises(NotAllowed, match="only an organiser may change an event's directors"):
+        services.set_officials(actor=people.dir, event=event, directors=[people.director, newcomer], referees=[])
+    with pytest.raises(NotAllowed):
+        services.set_officials(actor=as_actor(newcomer), event=event, directors=[people.director], referees=[])
+    services.set_officials(actor=people.boss, event=event, directors=[newcomer], referees=[])
+    assert list(event.directors.all()) == [newcomer]
+    assert set(playing.referees.all()) == {newcomer}

@@ -81,6 +81,11 @@ class PlayerField(serializers.PrimaryKeyRelatedField):
         return Player.objects.all()
 
 
+class OfficialsSerializer(serializers.Serializer):
+    directors = _users()
+    referees = _users()
+
+
 class EntryCreateSerializer(serializers.Serializer):
     player = PlayerField(required=False, allow_null=True, default=None, help_text="an existing player's id")
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,

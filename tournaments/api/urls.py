@@ -29,5 +29,6 @@ urlpatterns = [
     path("events/<id:pk>/matches/<str:match_id>/clear/", views.MatchClear.as_view(), name="match-clear"),
     path("events/<id:pk>/bracket/reset/", views.BracketReset.as_view(), name="bracket-reset"),
     path("events/<id:pk>/knockout/", views.Knockout.as_view(), name="knockout"),
+    path("events/<id:pk>/officials/", views.Officials.as_view(), name="officials"),
     path("events/<id:pk>/standings/", views.Standings.as_view(), name="standings"),
 ]

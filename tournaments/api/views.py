@@ -44,6 +44,7 @@ from .serializers import (
     KnockoutSerializer,
     LinksSerializer,
     MatchSerializer,
+    OfficialsSerializer,
     OpenedSerializer,
     PairSerializer,
     ReasonSerializer,
@@ -444,6 +445,18 @@ class BracketReset(EventErrorsMixin, APIView):
         opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
                                                           **_parsed(ResetSerializer, request))
         return Response(_opened(request, event, opened))
+
+
+class Officials(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=OfficialsSerializer, responses=EventDetailSerializer, tags=TAG,
+                   summary="Set the directors (organisers) and referees; the games being played follow")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        services.set_officials(actor=actor_for(request), event=event, **_parsed(OfficialsSerializer, request))
+        return Response(_detail(request, pk))
 
 
 class Knockout(EventErrorsMixin, APIView):
