@@ -9,7 +9,7 @@ from scoring.engine import PRESETS
 from scoring.forms import ConventionsFormMixin
 from scoring.models import Player
 from tournaments.engine import EventError
-from tournaments.engine.document import MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
+from tournaments.engine.document import MAX_ENTRIES, MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 
 from .models import Event
 from .tables import TIEBREAK_LABELS
@@ -207,7 +207,7 @@ class PasteEntriesForm(forms.Form):
 
 
 class DropForm(forms.Form):
-    after_round = forms.IntegerField(required=False, min_value=0, max_value=32767, label="Last round played",
+    after_round = forms.IntegerField(required=False, min_value=0, max_value=MAX_ENTRIES, label="Last round played",
                                      widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                      help_text="empty: the last round the entry is paired in")
     reason = forms.CharField(max_length=500, required=False)

@@ -210,6 +210,14 @@ def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:
             tag = f" ({e.player.club})" if e.player.club else f" (#{e.player_id})"
             name = name[: MAX_LABEL - len(tag)] + tag
         labels[e.pk] = name[:MAX_LABEL]
+    # Still alike (a player named "Ann (Riverside)", a club name cut short): the player number decides.
+    seen: dict[str, int] = {}
+    for label in labels.values():
+        seen[label.casefold()] = seen.get(label.casefold(), 0) + 1
+    for e in entries:
+        if seen[labels[e.pk].casefold()] > 1:
+            tag = f" (#{e.player_id})"
+            labels[e.pk] = e.player.display_name[: MAX_LABEL - len(tag)] + tag
     return labels
 
 

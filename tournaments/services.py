@@ -20,7 +20,6 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -31,7 +30,7 @@ from scoring import services as scoring
 from scoring.engine import SheetError, resolve_conventions
 from scoring.models import Game, IdempotencyRecord, Player, RefereeLink
 from tournaments.engine import EventError, read_event, run_event
-from tournaments.engine.document import default_swiss_rounds
+from tournaments.engine.document import MAX_ENTRIES, default_swiss_rounds
 from tournaments.engine.errors import Problem
 
 from . import policy
@@ -52,7 +51,8 @@ from .results import (
 MAX_REASON = 500
 MAX_TEXT_LINES = 4096
 MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
-MAX_ROUND = 32767
+MAX_DROP_ROUND = MAX_ENTRIES
+MAX_SEED = 10**9  # the event document's limit on a seed
 
 
 def _error(field: str | None, message: str) -> EventError:
@@ -73,7 +73,12 @@ def refresh_after_commit(event_id: int) -> None:
     """Recompute the event's live answer once this transaction commits, so that the pages and the API
     read it instead of running the engine. A failure there is logged and leaves the work to the next
     reader (the answer is also computed lazily): it never turns a committed write into an error."""
-    transaction.on_commit(partial(refresh_answer_if_stale, event_id), robust=True)
+    # A named function, not a functools.partial: Django logs a robust callback's failure by its
+    # __qualname__, which a partial lacks (its logging would itself fail, and the request with it).
+    def refresh_event_answer() -> None:
+        refresh_answer_if_stale(event_id)
+
+    transaction.on_commit(refresh_event_answer, robust=True)
 
 
 def _reason(reason: str, *, required: bool = True) -> str:
@@ -274,8 +279,8 @@ def _add(event: Event, player: Player, *, seed: int | None, rating: int | None, 
     if Entry.objects.filter(event=event, player=player).exists():
         raise _error(field_name, f"{player} is already entered in {event.name}")
     if seed is not None:
-        if type(seed) is not int or not 1 <= seed <= MAX_STORED:
-            raise _error("seed", f"a seed is a whole number from 1 to {MAX_STORED}; {seed!r} given")
+        if type(seed) is not int or not 1 <= seed <= MAX_SEED:
+            raise _error("seed", f"a seed is a whole number from 1 to {MAX_SEED}; {seed!r} given")
         if event.status != Event.Status.REGISTRATION:
             raise _error("seed", "seeds are set during registration")
         if Entry.objects.filter(event=event, seed=seed).exists():
@@ -455,8 +460,10 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
                    .order_by("-round__number").values_list("round__number", flat=True).first() or 0)
     if after_round is None:
         after_round = last_paired
-    if type(after_round) is not int or not 0 <= after_round <= MAX_ROUND:
-        raise _error("after_round", f"the last round played is a whole number from 0 to {MAX_ROUND}; "
+    # The engine's own limit on a drop's round (the event document's ``dropped``): a drop it would
+    # refuse must never be stored.
+    if type(after_round) is not int or not 0 <= after_round <= MAX_DROP_ROUND:
+        raise _error("after_round", f"the last round played is a whole number from 0 to {MAX_DROP_ROUND}; "
                                     f"{after_round!r} given")
     if not event.is_elimination and after_round < last_paired:
         raise _error("after_round", f"{entry.player} is paired in round {last_paired}: drop after round "

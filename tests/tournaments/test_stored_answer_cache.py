@@ -9,7 +9,7 @@ from tournaments import selectors, services
 from tournaments.models import EventAnswer, ResultChange
 from tournaments.results import results_fingerprint
 
-from ..factories import as_actor, game, gin, knock, organiser
+from ..factories import api_client, as_actor, game, gin, knock, organiser
 from .stored import Officials, new_event, open_matches
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +94,39 @@ def test_a_directors_write_recomputes_the_answer_on_commit(django_capture_on_com
     stored = EventAnswer.objects.get(event=event, view="live")
     assert stored.key == results_fingerprint(event)
     assert [r["name"] for r in stored.answer["standings"] if r["wins"]] == [first.player.display_name]
+
+
+def test_a_refresh_that_fails_after_the_commit_never_turns_the_write_into_an_error(
+        django_capture_on_commit_callbacks, monkeypatch, caplog):
+    """The write committed: the failure is logged, and the next reader recomputes the answer."""
+    people = Officials()
+    event = _paired(people)
+    match = open_matches(event, 1)[0]
+    first = match.players.order_by("side").first().entry
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the engine fell over")
+
+    monkeypatch.setattr(services, "refresh_answer", broken)
+    td = api_client(people.director)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = td.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/forfeit/",
+                         {"winner": first.pk, "reason": "no show"}, format="json")
+    assert answer.status_code == 200
+    assert "the engine fell over" in caplog.text
+    monkeypatch.undo()
+    assert [r["name"] for r in selectors.event_answer(event)["standings"] if r["wins"]] == [first.player.display_name]
+
+
+def test_a_drop_the_engine_would_refuse_is_never_stored():
+    people = Officials()
+    event = _paired(people)
+    entry = open_matches(event, 1)[0].players.first().entry
+    refused = api_client(people.director).post(f"/api/v1/events/{event.pk}/entries/{entry.pk}/drop/",
+                                               {"after_round": 23491}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "after_round"
+    with pytest.raises(services.EventError, match="from 0 to 4096"):
+        services.drop_entry(actor=people.dir, entry=entry, after_round=4097)
+    entry.refresh_from_db()
+    assert entry.dropped_after_round is None

@@ -438,3 +438,16 @@ def test_officials_changed_during_the_event_referee_the_games_still_being_played
     services.set_officials(actor=people.boss, event=event, directors=[newcomer], referees=[])
     assert list(event.directors.all()) == [newcomer]
     assert set(playing.referees.all()) == {newcomer}
+
+
+def test_entry_names_stay_distinct_in_the_event_document_however_players_are_named():
+    people = Officials()
+    event = services.create_event(actor=people.boss, name="Names", format="swiss", directors=[people.director])
+    ann_a = player("Ann", club="Riverside")
+    ann_b = player("Ann", club="Hilltop")
+    tricky = player("Ann (Riverside)", club="Elsewhere")
+    for p in (ann_a, ann_b, tricky):
+        services.add_entry(actor=people.dir, event=event, player=p)
+    names = set(selectors.entry_names(event).values())
+    assert names == {"Ann (Hilltop)", f"Ann (#{ann_a.pk})", f"Ann (Riverside) (#{tricky.pk})"}
+    assert len(selectors.event_answer(event)["standings"]) == 3

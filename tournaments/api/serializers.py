@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import Player
+from tournaments.engine.document import MAX_ENTRIES
 from tournaments.models import Event
 
 MAX_TEXT = 400_000
@@ -91,7 +92,7 @@ class EntryCreateSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
                                  help_text="or a name: that player (in the club, any case) or a new one")
     club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_STORED)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=10**9)
     rating = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
                                       max_value=MAX_STORED)
 
@@ -124,7 +125,7 @@ class SeedSerializer(serializers.Serializer):
 
 class DropSerializer(serializers.Serializer):
     after_round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
-                                           max_value=MAX_ROUND,
+                                           max_value=MAX_ENTRIES,
                                            help_text="the last round played (default: the last it is paired in)")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
 
