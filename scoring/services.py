@@ -283,6 +283,13 @@ def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
     confirmed hands say)."""
     policy.require_organiser(actor, "reopen a game")
+    return reopen_game_unchecked(actor=actor, game=game, reason=reason)
+
+
+@transaction.atomic
+def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
+    """``reopen_game`` without the role check, for a caller that has decided the role itself (an event's
+    director taking back the result that had frozen a match's game). Never call it from a view."""
     game = _lock_game(game.pk, seats=True)
     reason = _reason(reason, None, "reopen this game")
     if game.status != Game.Status.ABANDONED:
@@ -548,6 +555,9 @@ def confirm_hand(
         lines = _hands(seen)
         line = _pending_line(lines, number)
         policy.require_may_accept(player_name, pin_player, line.pending, accepters(seen, lines, line))
+        if not valid_pin(pin or ""):
+            # Mistyped, not wrong: no PIN is that, so nothing is learnt and no try is spent.
+            raise SheetError.one(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
         verify_pin(actor=actor, player=pin_player, pin=pin or "")
     return _confirm(actor=actor, game=game, number=number, pin_player=pin_player)
 
@@ -622,6 +632,7 @@ __all__ = [
     "issue_api_token",
     "record_hand",
     "reopen_game",
+    "reopen_game_unchecked",
     "revoke_referee_link",
     "revoke_referee_link_unchecked",
     "set_player_pin",

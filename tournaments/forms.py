@@ -121,9 +121,11 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
     grand_final = forms.ChoiceField(label="Grand final (double elimination)", choices=Event.GrandFinal.choices,
                                     initial=Event.GrandFinal.RESET)
     directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                               required=False, help_text="they pair rounds and record results")
+                                               required=False, widget=forms.CheckboxSelectMultiple,
+                                               help_text="they pair rounds and record results")
     referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                              required=False, help_text="they record hands at every table")
+                                              required=False, widget=forms.CheckboxSelectMultiple,
+                                              help_text="they record hands at every table")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -176,10 +178,12 @@ def place_errors(form: forms.Form, error: EventError, aliases: dict[str, str] | 
 
 class OfficialsForm(forms.Form):
     directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                               required=False, help_text="an organiser changes these")
+                                               required=False, widget=forms.CheckboxSelectMultiple,
+                                               help_text="an organiser changes these")
     referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                              required=False, help_text="they referee every game still being "
-                                                                        "played, and every game to come")
+                                              required=False, widget=forms.CheckboxSelectMultiple,
+                                              help_text="they referee every game still being played, and every "
+                                                        "game to come")
 
 
 class AddEntryForm(forms.Form):
@@ -187,23 +191,34 @@ class AddEntryForm(forms.Form):
                                     empty_label="— or type a new name below —")
     name = forms.CharField(max_length=60, required=False, label="New player's name",
                            widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}))
-    club = forms.CharField(max_length=80, required=False, label="Club (for a new player)")
+    club = forms.CharField(max_length=80, required=False, label="Club",
+                           help_text="Optional: where to look the name up, and a new player's club.")
     rating = forms.IntegerField(required=False, min_value=-MAX_STORED, max_value=MAX_STORED,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
+    def __init__(self, *args, event=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if event is not None:
+            self.fields["player"].queryset = Player.objects.exclude(event_entries__event=event)
+
     def clean(self):
         data = super().clean()
-        if not data.get("player") and not (data.get("name") or "").strip():
+        typed = (data.get("name") or "").strip()
+        if not data.get("player") and not typed:
             raise forms.ValidationError("Pick a player, or type the name of a new one.")
+        if data.get("player") and typed:
+            raise forms.ValidationError(f"Pick a player or type a name, not both ({data['player']} and {typed}).")
         return data
 
 
 class PasteEntriesForm(forms.Form):
     text = forms.CharField(label="Paste a list", max_length=400_000,
                            widget=forms.Textarea(attrs={"rows": 6, "placeholder": "Ann,1850\nBob\nCleo,1620"}),
-                           help_text="One name a line, or CSV: name,rating. Players of the club are found by "
-                                     "name (any case); the others are added as new players.")
-    club = forms.CharField(max_length=80, required=False, label="Club of new players")
+                           help_text="One name a line, or CSV: name,rating. A player already known is found by "
+                                     "name (any case; in the club below if you give one); the others are added "
+                                     "as new players.")
+    club = forms.CharField(max_length=80, required=False, label="Club",
+                           help_text="Optional: where to look the names up, and the club of new players.")
 
 
 class DropForm(forms.Form):
@@ -220,8 +235,14 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, entries: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["first"].choices = entries
-        self.fields["second"].choices = entries
+        self.fields["first"].choices = [("", "— choose an entry —"), *entries]
+        self.fields["second"].choices = [("", "— choose an entry —"), *entries]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", "Choose two different entries.")
+        return data
 
 
 class ResultForm(forms.Form):

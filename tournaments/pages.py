@@ -321,7 +321,7 @@ def knockout(request, pk: int):
 def entries_page(request, pk: int):
     event = _event(request, pk)
     can_direct = _can_direct(request, event)
-    add_form, paste_form = AddEntryForm(prefix="add"), PasteEntriesForm(prefix="paste")
+    add_form, paste_form = AddEntryForm(prefix="add", event=event), PasteEntriesForm(prefix="paste")
     status = 200
     if request.method == "POST":
         if (refused := _require_director(request, event, "change the entries")) is not None:
@@ -330,7 +330,7 @@ def entries_page(request, pk: int):
             return redirect("tournaments:entries", pk=pk)
         action = request.POST.get("action")
         if action == "add":
-            add_form = AddEntryForm(request.POST, prefix="add")
+            add_form = AddEntryForm(request.POST, prefix="add", event=event)
             if add_form.is_valid():
                 data = add_form.cleaned_data
                 try:
@@ -458,7 +458,7 @@ def round_page(request, pk: int, number: int):
                     swap_form.add_error(None, _say(exc) if not isinstance(exc, KeyError) else "Pick two entries.")
                 status = 400
             else:
-                said = f" It {'; '.join(done)}." if done else ""
+                said = f" This swap {'; '.join(done)}." if done else ""
                 messages.success(request, f"Swapped {found[data['first']].player} and "
                                           f"{found[data['second']].player}.{said}")
                 return redirect("tournaments:round", pk=pk, number=number)
@@ -502,19 +502,28 @@ def _director_result(request, event: Event, match_id: int, form: ResultForm):
     winner = Entry.objects.select_related("player").filter(event=event, pk=int(chosen)).first() \
         if chosen.isdigit() else None
     actor = actor_for(request)
+    margin = data["margin"]
     try:
         if data["kind"] == "forfeit":
             if winner is None:
-                raise EventError.one(None, "winner", "name the winner of the forfeit")
+                raise EventError.one(None, "winner", "name the winner of the forfeit (a forfeit is never a draw)")
+            if margin is not None and margin != event.forfeit_margin:
+                raise EventError.one(None, "margin", f"a forfeit counts the event's forfeit margin "
+                                                     f"({event.forfeit_margin}): leave the margin empty")
             services.record_forfeit(actor=actor, match=match, winner=winner, reason=data["reason"])
         elif data["kind"] == "adjusted":
             if winner is None and chosen != "draw":
                 raise EventError.one(None, "winner", "name the winner, or choose a draw")
-            if data["margin"] is None:
-                raise EventError.one(None, "margin", "give the margin (0 for a draw)")
-            services.record_adjusted_result(actor=actor, match=match, winner=winner, margin=data["margin"],
+            if margin is None and chosen == "draw":
+                margin = 0  # a draw's margin is 0: nothing to type
+            if margin is None:
+                raise EventError.one(None, "margin", "give the winner's margin in points")
+            services.record_adjusted_result(actor=actor, match=match, winner=winner, margin=margin,
                                             reason=data["reason"])
         else:
+            if chosen or margin is not None:
+                raise EventError.one(None, "kind", "going back to the games' result takes no winner or margin: "
+                                                   "the games decide")
             services.clear_director_result(actor=actor, match=match, reason=data["reason"])
     except (EventError, policy.NotAllowed) as exc:
         _form_errors(form, exc, {"match": "kind"})
@@ -594,8 +603,7 @@ def pairings(request, pk: int):
 
     def tables() -> str:
         if event.is_elimination:
-            rows = [r for r in selectors.matches(event) if r["status"] in ("waiting", "playing")
-                    or r["match"] in ("GF1", "GF2")]
+            rows = [r for r in selectors.matches(event) if r["status"] in ("waiting", "playing")]
         else:
             rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
         lookup = sorted(((name, row) for row in rows for name in row["players"]),
@@ -706,10 +714,13 @@ def bracket(request, pk: int):
         return redirect("tournaments:standings", pk=pk)
     key = selectors.answer_key(event)
     answer = selectors.event_answer(event)
-    tables = {r["match"]: r for r in selectors.open_bracket_matches(event)}
+    live = [r for r in selectors.matches(event) if r["match"]]
+    tables = {r["match"]: r for r in live if r["status"] in ("waiting", "playing")}
+    urls = {r["match"]: reverse("tournaments:match", args=[event.pk, r["id"]]) for r in live}
     context = _context(
         request, event, "bracket", answer=answer, live_key=key, status_line=event_status_line(event, answer),
-        sections=bracket_sections(answer["bracket"], double=event.format == Event.Format.DOUBLE_ELIMINATION),
+        sections=bracket_sections(answer["bracket"], double=event.format == Event.Format.DOUBLE_ELIMINATION,
+                                  urls=urls),
         next_matches=[{"id": p["match"], "players": p["players"], "table": tables.get(p["match"], {}).get("table")}
                       for p in answer["pending"]],
     )

@@ -25,6 +25,7 @@ class BracketMatch:
     slots: tuple[Slot, ...]
     margin: int | None
     forfeit: bool
+    url: str = ""  # a stored event's match page
 
     @property
     def is_bye(self) -> bool:
@@ -64,7 +65,7 @@ def _is_bye_place(origin: dict, rows: dict[str, dict]) -> bool:
     return False
 
 
-def _match(row: dict, rows: dict[str, dict]) -> BracketMatch:
+def _match(row: dict, rows: dict[str, dict], urls: dict[str, str]) -> BracketMatch:
     players = row["players"]
     origins = row.get("from") or [{}, {}]
     if len(players) == 2:
@@ -81,7 +82,8 @@ def _match(row: dict, rows: dict[str, dict]) -> BracketMatch:
             for origin in origins
         )
     return BracketMatch(
-        id=row["id"], status=row["status"], slots=slots, margin=row["margin"], forfeit=bool(row["forfeit"])
+        id=row["id"], status=row["status"], slots=slots, margin=row["margin"], forfeit=bool(row["forfeit"]),
+        url=urls.get(row["id"], ""),
     )
 
 
@@ -95,8 +97,10 @@ def _round_title(bracket: str, round_number: int, last: int) -> str:
     return f"Losers' round {round_number}"
 
 
-def bracket_sections(bracket: list[dict], *, double: bool) -> list[BracketSection]:
-    """The engine's bracket rows as sections (winners', losers', finals) of round columns."""
+def bracket_sections(bracket: list[dict], *, double: bool, urls: dict[str, str] | None = None) -> list[BracketSection]:
+    """The engine's bracket rows as sections (winners', losers', finals) of round columns; ``urls``: a
+    page to link each match id to (a stored event's match pages)."""
+    urls = urls or {}
     by_id = {row["id"]: row for row in bracket}
     sections = []
     for key, title in (("winners", "Winners' bracket" if double else "Bracket"), ("losers", "Losers' bracket")):
@@ -106,7 +110,7 @@ def bracket_sections(bracket: list[dict], *, double: bool) -> list[BracketSectio
         last = max(row["round"] for row in rows)
         rounds = []
         for number in range(1, last + 1):
-            matches = tuple(_match(row, by_id) for row in rows if row["round"] == number)
+            matches = tuple(_match(row, by_id, urls) for row in rows if row["round"] == number)
             title_here = _round_title(key, number, last)
             if key == "winners" and double and title_here == "Final":
                 title_here = "Winners' final"
@@ -116,7 +120,7 @@ def bracket_sections(bracket: list[dict], *, double: bool) -> list[BracketSectio
     if finals:
         sections.append(BracketSection(
             title="Finals" if double else "Third place",
-            rounds=tuple(BracketRound(title=FINAL_TITLES.get(row["id"], row["id"]), matches=(_match(row, by_id),))
+            rounds=tuple(BracketRound(title=FINAL_TITLES.get(row["id"], row["id"]), matches=(_match(row, by_id, urls),))
                          for row in finals),
         ))
     return sections

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.engine import SheetError, resolve_conventions
-from scoring.models import Game, IdempotencyRecord, Player, RefereeLink
+from scoring.models import Game, GameStatusChange, IdempotencyRecord, Player, RefereeLink
 from tournaments.engine import EventError, read_event, run_event
 from tournaments.engine.document import MAX_ENTRIES, default_swiss_rounds
 from tournaments.engine.errors import Problem
@@ -253,16 +253,20 @@ def _late_round(event: Event) -> int:
 
 
 def _find_or_create_player(name: str, club: str, field_name: str) -> Player:
-    """The player of that name (case-insensitively, in that club), or a new one. Scoring keeps names
-    unique per club; two players whose names differ only in case make the name ambiguous."""
+    """The player of that name (any case): in ``club`` when one is given, else in any club; a new player
+    (in ``club``) when there is none. A name that several clubs' players share, with no club given, is
+    refused: the director names the club (a new namesake is never made by mistake)."""
     name = (name or "").strip()
+    club = (club or "").strip()
     if not name:
         raise _error(field_name, "a player needs a name")
     if len(name) > 60:
         raise _error(field_name, f"a name has at most 60 characters; {len(name)} given")
-    found = list(Player.objects.filter(display_name__iexact=name, club=club)[:2])
+    players = Player.objects.filter(display_name__iexact=name)
+    found = list((players.filter(club=club) if club else players).order_by("club", "pk")[:3])
     if len(found) > 1:
-        raise _error(field_name, f"{name!r} matches more than one player ({found[0]}, {found[1]}): pick one by id")
+        clubs = ", ".join(f"{p} ({p.club or 'no club'})" for p in found)
+        raise _error(field_name, f"{name!r} is the name of more than one player: {clubs}; say which club")
     if found:
         return found[0]
     try:
@@ -501,7 +505,9 @@ def _open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Ent
     count = event.games_per_match
     where = match.bracket_id or f"round {match.round.number}"
     for number in range(1, count + 1):
-        label = " · ".join(part for part in (f"Table {match.table}" if match.table else "", match.bracket_id,
+        # The round (or bracket match) too: a table's number comes back every round, its card may stay.
+        label = " · ".join(part for part in (f"Round {match.round.number}" if match.round_id else "",
+                                             f"Table {match.table}" if match.table else "", match.bracket_id,
                                              f"game {number}" if count > 1 else "") if part)
         try:
             game = scoring.create_game_unchecked(
@@ -737,12 +743,14 @@ def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
             if arriving in byes:
                 without = [e for e in match_of if e not in byes]
                 if without:
-                    problems.append(f"{names[arriving]} already had a bye, and {names[without[0]]} has not: "
+                    problems.append(f"breaks the bye rule: {names[arriving]} already had a bye, and "
+                                    f"{names[without[0]]} has not: "
                                     "the bye goes to an entry without one first")
         else:
             for other in others:
                 if other in met.get(arriving, set()):
-                    problems.append(f"{names[arriving]} and {names[other]} have already played each other")
+                    problems.append(f"makes a rematch: {names[arriving]} and {names[other]} have already played "
+                                    "each other")
     return problems
 
 
@@ -830,8 +838,26 @@ def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None
             raise _error("margin", f"a draw has no margin; {margin} given")
     result = MatchResult.objects.create(match=match, kind=kind, winner=winner, margin=margin, reason=reason,
                                         entered_by=actor.user)
+    _settle_games(actor, match, kind, reason)
     _bump(event)
     return result
+
+
+DECIDED_BY_DIRECTOR = "the match was decided by a director"
+
+
+def _settle_games(actor: Actor, match: Match, kind: str, reason: str) -> None:
+    """A director's result freezes the match's games still being played (nobody goes on recording hands
+    at a table whose result is settled); going back to the games' result reopens those it froze."""
+    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match=match).values("game_id"))
+    if kind != MatchResult.Kind.CLEARED:
+        for game in games.filter(status=Game.Status.IN_PROGRESS):
+            scoring.abandon_game_unchecked(actor=actor, game=game, reason=f"{DECIDED_BY_DIRECTOR}: {reason}"[:500])
+        return
+    for game in games.filter(status=Game.Status.ABANDONED):
+        last = GameStatusChange.objects.filter(game=game).order_by("-changed_at", "-pk").first()
+        if last is not None and last.reason.startswith(DECIDED_BY_DIRECTOR):
+            scoring.reopen_game_unchecked(actor=actor, game=game, reason=f"back to the games' result: {reason}"[:500])
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ import pytest
 from django.utils import timezone
 
 from scoring import services
+from scoring.engine import SheetError
 from scoring.models import Hand, PinFailure, Player
 from scoring.policy import NotAllowed
 
@@ -147,3 +148,13 @@ def test_a_pin_is_ascii_digits_on_every_path(pin, client):
     page = client.post("/players/new/", {"display_name": "Web Zed", "pin": pin}).content.decode()
     assert "4 to 8 digits" in page
     assert not Player.objects.filter(display_name__in=["Zed", "Web Zed"]).exists()
+
+
+@pytest.mark.parametrize("pin", ["12", "12a4", "123456789", ""])
+def test_a_mistyped_pin_spends_no_try(pending, pin):
+    """A PIN that cannot be anyone's (too short, not digits) is a typing slip: it is said so, not counted."""
+    g, ref = pending
+    with pytest.raises(SheetError, match="a PIN is 4 to 8 digits"):
+        guess(g, ref, pin)
+    assert not PinFailure.objects.exists()
+    assert not Hand.objects.get(game=g).is_confirmed

@@ -147,8 +147,8 @@ def test_a_draft_swiss_round_is_swapped_with_a_plain_warning_then_published():
     refused = td.post(rnd2, {"action": "swap", "swap-first": partner.entry_id, "swap-second": b.pk})
     assert refused.status_code == 400, text(refused)
     said = text(refused)
-    assert (f"This swap {a.player} and {b.player} have already played each other." in said
-            or f"This swap {b.player} and {a.player} have already played each other." in said), said
+    assert (f"This swap makes a rematch: {a.player} and {b.player} have already played each other." in said
+            or f"This swap makes a rematch: {b.player} and {a.player} have already played each other." in said), said
     assert "Swap anyway" in text(refused)
     confirmed = td.post(rnd2, {"action": "swap", "swap-first": partner.entry_id, "swap-second": b.pk,
                                "swap-confirm": "on"})

@@ -188,15 +188,15 @@ def test_swap_in_a_draft_round_reports_rematches_and_the_bye_rule_and_needs_conf
     ann, bob, cleo, dev, eve = (entry(event, n) for n in ["Ann", "Bob", "Cleo", "Dev", "Eve"])
     with pytest.raises(EventError) as exc:
         services.swap_entries(actor=people.dir, round=rnd, first=bob, second=cleo)
-    assert _fields(exc) == [("confirm", "this swap Cleo and Ann have already played each other. Confirm to swap "
-                                        "anyway")]
+    assert _fields(exc) == [("confirm", "this swap makes a rematch: Cleo and Ann have already played each other. "
+                                        "Confirm to swap anyway")]
     assert services.swap_warnings(round=rnd, first=dev, second=eve) == [
-        "Eve already had a bye, and Ann has not: the bye goes to an entry without one first"]
+        "breaks the bye rule: Eve already had a bye, and Ann has not: the bye goes to an entry without one first"]
     assert pairs() == [["Ann", "Bob"], ["Cleo", "Eve"], ["Dev"]]  # nothing changed by a refusal
     assert services.swap_entries(actor=people.dir, round=rnd, first=bob, second=eve) == []
     assert pairs() == [["Ann", "Eve"], ["Bob", "Cleo"], ["Dev"]]
     assert services.swap_entries(actor=people.dir, round=rnd, first=dev, second=eve, confirm=True) == [
-        "Eve already had a bye, and Ann has not: the bye goes to an entry without one first"]
+        "breaks the bye rule: Eve already had a bye, and Ann has not: the bye goes to an entry without one first"]
     assert pairs() == [["Ann", "Dev"], ["Bob", "Cleo"], ["Eve"]]
     with pytest.raises(EventError, match="already play each other"):
         services.swap_entries(actor=people.dir, round=rnd, first=ann, second=dev)
@@ -451,3 +451,51 @@ def test_entry_names_stay_distinct_in_the_event_document_however_players_are_nam
     names = set(selectors.entry_names(event).values())
     assert names == {"Ann (Hilltop)", f"Ann (#{ann_a.pk})", f"Ann (Riverside) (#{tricky.pk})"}
     assert len(selectors.event_answer(event)["standings"]) == 3
+
+
+def test_a_pasted_name_finds_the_clubs_player_without_a_club_typed_and_never_makes_a_namesake():
+    people = Officials()
+    event = services.create_event(actor=people.boss, name="E", format="swiss", directors=[people.director])
+    ann = player("Ann", club="Riverside Gin Club", pin="1111")
+    made = services.add_entries_from_text(actor=people.dir, event=event, text="ann,1850\nNewcomer\n")
+    assert made[0].player == ann  # found in her club, with her PIN: she can accept hands
+    assert made[1].player.club == ""
+    player("Bob", club="Riverside Gin Club")
+    player("Bob", club="Hilltop")
+    with pytest.raises(EventError) as exc:
+        services.add_entries_from_text(actor=people.dir, event=event, text="Bob\n")
+    assert _fields(exc) == [("lines.1", "'Bob' is the name of more than one player: Bob (Hilltop), "
+                                        "Bob (Riverside Gin Club); say which club")]
+    (bob,) = services.add_entries_from_text(actor=people.dir, event=event, text="Bob\n", club="Hilltop")
+    assert bob.player.club == "Hilltop"
+    assert Player.objects.filter(display_name__iexact="ann").count() == 1
+
+
+def test_a_directors_result_freezes_the_tables_game_and_going_back_to_the_games_reopens_it():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    match = open_matches(event, 1)[0]
+    game = match.match_games.get().game
+    first = match.players.order_by("side").first().entry
+    scoring.record_hand(actor=as_actor(people.recorder), game=game,
+                        data={"result": "knock", "knocker": game.player_names[0], "knocker_deadwood": 3,
+                              "opponent_deadwood": 10})
+    services.record_forfeit(actor=people.dir, match=match, winner=first, reason="Bob had to leave")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABANDONED
+    with pytest.raises(NotAllowed, match="abandoned"):
+        scoring.record_hand(actor=as_actor(people.recorder), game=game, data=gin(game.player_names[0], 30))
+    services.record_adjusted_result(actor=people.dir, match=match, winner=None, margin=0, reason="agreed draw")
+    services.clear_director_result(actor=people.dir, match=match, reason="Bob came back")
+    game.refresh_from_db()
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.hand_count == 1  # nothing recorded was lost
+    scoring.record_hand(actor=as_actor(people.recorder), game=game, data=gin(game.player_names[0], 30))
+    other = open_matches(event, 1)[1].match_games.get().game
+    scoring.abandon_game(actor=people.boss, game=other, reason="the table collapsed")
+    other_match = open_matches(event, 1)[1]
+    services.record_forfeit(actor=people.dir, match=other_match, winner=other_match.players.first().entry,
+                            reason="x")
+    services.clear_director_result(actor=people.dir, match=other_match, reason="y")
+    assert Game.objects.get(pk=other.pk).status == Game.Status.ABANDONED  # an organiser's abandon stands

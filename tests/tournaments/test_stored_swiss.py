@@ -42,7 +42,7 @@ def test_nine_player_swiss_through_the_services_ends_with_the_calculators_standi
             # the stronger wins, except that Finn beats anyone in round 3 (an upset)
             winner = max(names, key=lambda n: (n == "Finn" and round_number == 3, strength[n]))
             game = m.match_games.get().game
-            assert game.table_label == f"Table {m.table}"
+            assert game.table_label == f"Round {round_number} · Table {m.table}"
             assert game.conventions["target"] == 50
             play_game(people, game, winner, 30 + 2 * abs(strength[names[0]] - strength[names[1]]))
             game = Game.objects.get(pk=game.pk)
