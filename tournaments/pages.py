@@ -231,6 +231,11 @@ def pair(request, pk: int):
     if (refused := _require_director(request, event, "pair rounds")) is not None:
         return refused
     if not _claim(request):
+        # Sent twice: show what the first sending led to, the sheet of what it paired.
+        current = selectors.current_round(event)
+        if event.is_elimination or current:
+            url = reverse("tournaments:sheet", args=[pk]) + ("" if event.is_elimination else f"?round={current}")
+            return redirect(url)
         return redirect("tournaments:event", pk=pk)
     publish = request.POST.get("draft") != "1"
     try:
