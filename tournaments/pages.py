@@ -171,8 +171,7 @@ def new_event(request):
 
 def event_page(request, pk: int):
     event = _event(request, pk)
-    answer = selectors.event_answer(event)
-    warnings = selectors.event_warnings(event)
+    answer, warnings = selectors.event_answer_and_warnings(event)
     current = selectors.current_round(event)
     rows = selectors.matches(event, round=current) if current and not event.is_elimination else []
     if event.is_elimination:

@@ -190,10 +190,19 @@ def results_fingerprint(event: Event) -> str:
     settled result adds a ``ResultChange`` row in the hand write's own transaction. Both only grow, so
     equal keys mean the same results, whatever order concurrent transactions commit in.
     """
-    latest = ResultChange.objects.filter(event_id=OuterRef("pk")).order_by("-id").values("id")[:1]
-    row = Event.objects.filter(pk=event.pk).values_list("revision", Subquery(latest)).first()
-    revision, change = row if row is not None else (0, None)
-    return f"{revision}.{change or 0}"
+    row = Event.objects.filter(pk=event.pk).values_list("revision", latest_result_change()).first()
+    return fingerprint(*row) if row is not None else fingerprint(0, None)
+
+
+def latest_result_change(event_ref: str = "pk") -> Subquery:
+    """The id of the event's latest ``ResultChange``, as a subquery of a query whose ``event_ref`` field
+    is the event's id: what the fingerprint is read with, alongside the event's revision."""
+    return Subquery(ResultChange.objects.filter(event_id=OuterRef(event_ref)).order_by("-id").values("id")[:1])
+
+
+def fingerprint(revision: int, last_change: int | None) -> str:
+    """The results fingerprint of an event's revision and its latest result change."""
+    return f"{revision}.{last_change or 0}"
 
 
 def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:

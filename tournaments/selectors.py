@@ -15,17 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, Max, Q, QuerySet
 
 from scoring.models import Game, RefereeLink
 
 from . import policy, services
 from .caching import versioned
-from .models import Entry, Event, EventAnswer, Match, MatchGame, ResultChange, Round
+from .models import Entry, Event, EventAnswer, Match, MatchGame, Round
 from .policy import Actor
 from .results import (
     build_document,
     entry_labels,
+    fingerprint,
+    latest_result_change,
     load_state,
     match_data,
     match_outcome,
@@ -68,9 +70,8 @@ def event_detail(actor: Actor, pk: int) -> Event:
 def readable_event(actor: Actor, pk: int) -> Event:
     """One visible event with the fingerprint of its results (``answer_key``) read in the same query
     (raises ``Event.DoesNotExist``): what a page or a standings read needs before the stored answer."""
-    latest = ResultChange.objects.filter(event_id=OuterRef("pk")).order_by("-id").values("id")[:1]
     # The seeding's stored order (a list as long as the field) is for the entries page alone.
-    return (visible_events(actor).defer("seeding").annotate(last_change=Subquery(latest)).get(pk=pk))
+    return visible_events(actor).defer("seeding").annotate(last_change=latest_result_change()).get(pk=pk)
 
 
 def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
@@ -82,9 +83,8 @@ def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer 
     if hasattr(event, "last_change"):
         stored = found.first()
         return stored if stored is not None and stored.key == answer_key(event) else None
-    latest = ResultChange.objects.filter(event_id=OuterRef("event_id")).order_by("-id").values("id")[:1]
-    stored = found.annotate(revision=F("event__revision"), last_change=Subquery(latest)).first()
-    if stored is not None and stored.key == f"{stored.revision}.{stored.last_change or 0}":
+    stored = found.annotate(revision=F("event__revision"), last_change=latest_result_change("event_id")).first()
+    if stored is not None and stored.key == fingerprint(stored.revision, stored.last_change):
         return stored
     return None
 
@@ -125,7 +125,7 @@ def answer_key(event: Event) -> str:
     """The fingerprint of the event's results (what a page's cached parts are keyed by): read with the
     event by ``readable_event``, else one query."""
     if hasattr(event, "last_change"):
-        return f"{event.revision}.{event.last_change or 0}"
+        return fingerprint(event.revision, event.last_change)
     return results_fingerprint(event)
 
 
@@ -144,6 +144,12 @@ def standings(event: Event, as_of_round: int | None = None) -> list[dict[str, An
     """The answer's ``standings`` rows, live or as of a round (Swiss and round robin; ``EventError``
     for a round out of range, as the engine says)."""
     return _answer(event, as_of_round).answer["standings"]
+
+
+def event_answer_and_warnings(event: Event) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``event_answer`` and ``event_warnings`` from one read of the stored answer."""
+    stored = _answer(event, None)
+    return stored.answer, stored.warnings
 
 
 def event_warnings(event: Event) -> list[dict[str, Any]]:
@@ -236,6 +242,12 @@ def _sort_key(m: Match) -> tuple:
     return (m.round.number if m.round_id else 0, m.is_bye, m.table or 0, m.bracket_id, m.pk)
 
 
+def _rows(event: Event, found: QuerySet[Match]) -> list[dict[str, Any]]:
+    """Match rows (see ``matches``) of the matches ``found``, in their order on the pages: six queries."""
+    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
+    return [_match_row(event, m, labels) for m in sorted(with_match_details(found, links=True), key=_sort_key)]
+
+
 def matches(event: Event, *, round: int | None = None, status: str | None = None,
             include_reset: bool = False, ids: Iterable[int] | None = None) -> list[dict[str, Any]]:
     """Every match of the event (rounds in order, tables in order, byes last; bracket matches by the
@@ -254,8 +266,7 @@ def matches(event: Event, *, round: int | None = None, status: str | None = None
         found = found.filter(round__number=round)
     if not (include_reset or status == "reset"):
         found = found.filter(reset_at__isnull=True)
-    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
-    rows = [_match_row(event, m, labels) for m in sorted(with_match_details(found, links=True), key=_sort_key)]
+    rows = _rows(event, found)
     if status is not None:
         rows = [r for r in rows if r["status"] == status]
     return rows
@@ -269,9 +280,10 @@ def match(event: Event, key: int | str) -> dict[str, Any]:
         found = found.filter(pk=int(key))
     else:
         found = found.filter(bracket_id=str(key)[:10], reset_at__isnull=True)
-    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
-    m = with_match_details(found, links=True).get()
-    return _match_row(event, m, labels)
+    rows = _rows(event, found)
+    if not rows:
+        raise Match.DoesNotExist(f"no match {key!r} in {event.name}")
+    return rows[0]
 
 
 def rounds_with_matches(event: Event) -> list[dict[str, Any]]:
@@ -330,8 +342,8 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
     rows = []
     for m in sorted(found, key=lambda m: (m.event_id, *_sort_key(m))):
         event = by_pk[m.event_id]
-        if not match_outcome(event, match_data(m)).decided:
-            row = _match_row(event, m, labels[event.pk])
+        row = _match_row(event, m, labels[event.pk])
+        if row["status"] != "decided":
             row["event_name"] = event.name
             rows.append(row)
     return rows

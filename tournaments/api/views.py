@@ -172,9 +172,8 @@ def _detail(request, pk) -> dict:
     event = selectors.event_detail(actor_for(request), pk)
     data = EventSerializer(event, context={"request": request}).data
     data.pop("entry_count", None)
-    data["answer"] = selectors.event_answer(event)
-    data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match")} for w in
-                        selectors.event_warnings(event)]
+    data["answer"], warnings = selectors.event_answer_and_warnings(event)
+    data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match")} for w in warnings]
     return data
 
 
