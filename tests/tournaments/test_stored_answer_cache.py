@@ -107,7 +107,7 @@ def test_a_refresh_that_fails_after_the_commit_never_turns_the_write_into_an_err
     def broken(*args, **kwargs):
         raise RuntimeError("the engine fell over")
 
-    monkeypatch.setattr(services, "refresh_answer", broken)
+    monkeypatch.setattr(services.answers, "refresh_answer", broken)  # where the refresh finds it
     td = api_client(people.director)
     with django_capture_on_commit_callbacks(execute=True):
         answer = td.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/forfeit/",

@@ -1,0 +1,78 @@
+"""Every write of the tournaments app, one module per concern (in the style of Zulip's ``zerver/actions``):
+
+- ``events``: an event, its officials, a knockout from its standings;
+- ``entries``: entries (one, by name, a pasted list), seeding, drops;
+- ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
+- ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
+- ``games``: a match's games and their table links;
+- ``director_results``: forfeits, adjusted results, back to the games' result;
+- ``answers``: the engine's answer kept up to date after every write;
+- ``once``: a director's web form sent twice does nothing the second time;
+- ``base``: what they share (the event locked, errors naming their field, limits).
+
+Each service takes keyword-only arguments, runs in one transaction and locks the event row first
+(``select_for_update``): two directors pairing at once create one round, and every write bumps the
+event's ``revision`` (part of the results fingerprint). Games and referee links are made by
+``scoring``'s own services under the event's frozen conventions. Pairings, brackets and standings
+come from the engine (``tournaments.engine``) run on the stored results (``tournaments.results``).
+
+A refused write raises ``EventError`` (bad input: every problem with its field and message) or
+``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
+the API and commands import this package, never its modules' private helpers.
+"""
+
+from tournaments.engine import EventError, run_event
+from tournaments.policy import NotAllowed
+
+from .answers import (
+    LIVE,
+    answer_view,
+    refresh_after_commit,
+    refresh_answer,
+    refresh_answer_if_stale,
+    standings_text,
+    store_answer,
+    sync_statuses,
+)
+from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
+from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
+from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
+from .events import create_event, create_knockout_from_standings, set_officials
+from .games import Opened, issue_table_links
+from .once import AlreadySent, claim_form_once
+from .rounds import pair_next_round, publish_round, swap_entries, swap_warnings
+
+__all__ = [
+    "DECIDED_BY_DIRECTOR",
+    "LIVE",
+    "AlreadySent",
+    "EventError",
+    "NotAllowed",
+    "Opened",
+    "add_entries_from_text",
+    "add_entry",
+    "answer_view",
+    "claim_form_once",
+    "clear_director_result",
+    "create_event",
+    "create_knockout_from_standings",
+    "drop_entry",
+    "issue_table_links",
+    "open_ready_bracket_matches",
+    "pair_next_round",
+    "publish_round",
+    "record_adjusted_result",
+    "record_forfeit",
+    "refresh_after_commit",
+    "refresh_answer",
+    "refresh_answer_if_stale",
+    "reset_dependent_bracket_matches",
+    "run_event",
+    "seed_entries",
+    "set_officials",
+    "standings_text",
+    "store_answer",
+    "swap_entries",
+    "swap_warnings",
+    "sync_statuses",
+]

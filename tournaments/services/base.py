@@ -1,0 +1,41 @@
+"""What every tournament write shares: the event row locked, errors naming their field, a reason's
+limits, the event's officials, and the limits of what is stored.
+
+It must not write anything itself, nor know any one write's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.engine import EventError
+from tournaments.engine.document import MAX_ENTRIES
+from tournaments.models import Event
+
+MAX_REASON = 500
+MAX_TEXT_LINES = 4096
+MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
+MAX_DROP_ROUND = MAX_ENTRIES
+MAX_SEED = 10**9  # the event document's limit on a seed
+
+
+def error(field: str | None, message: str) -> EventError:
+    return EventError.one(None, field, message)
+
+
+def lock_event(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def officials_of(event: Event) -> list[Any]:
+    return list({u.pk: u for u in [*event.directors.all(), *event.referees.all()]}.values())
+
+
+def reason_text(reason: str, *, required: bool = True) -> str:
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise error("reason", "say why (a reason is kept with the result)")
+    if len(reason) > MAX_REASON:
+        raise error("reason", f"keep the reason under {MAX_REASON} characters")
+    return reason
+

@@ -1,0 +1,199 @@
+"""Events: creating one (its options checked by the engine, its conventions frozen), its officials
+(directors and referees, at any time: the games being played follow), and a knockout seeded from a
+finished event's standings (the event's second stage).
+
+It must not pair, open games or record results: rounds, brackets and games have their own modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.engine import SheetError, resolve_conventions
+from scoring.models import Game
+from tournaments import policy
+from tournaments.engine import EventError, read_event
+from tournaments.engine.errors import Problem
+from tournaments.models import Entry, Event, MatchGame
+from tournaments.policy import Actor, NotAllowed
+from tournaments.results import compute_answer, load_state
+
+from .answers import bump
+from .base import error, lock_event, officials_of
+
+# ---------------------------------------------------------------------------------------------------
+# Events
+
+
+@transaction.atomic
+def create_event(
+    *,
+    actor: Actor,
+    name: str,
+    format: str,
+    conventions: object = "classic",
+    match_format: str = Event.MatchFormat.SINGLE_GAME,
+    rounds: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    match_points: dict[str, int] | None = None,
+    bye_margin: int = 0,
+    forfeit_margin: int = 0,
+    third_place: bool = False,
+    grand_final: str = Event.GrandFinal.RESET,
+    is_public: bool = True,
+    directors: Sequence[Any] = (),
+    referees: Sequence[Any] = (),
+    seeded_from: Event | None = None,
+) -> Event:
+    """A new event in registration. Options are checked by the engine itself (a document of two
+    stand-in entries), so the event can always be scored; the conventions are resolved and frozen."""
+    policy.require_may_create_event(actor)
+    return _create_event(
+        actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
+        tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
+        third_place=third_place, grand_final=grand_final, is_public=is_public, directors=directors,
+        referees=referees, seeded_from=seeded_from,
+    )
+
+
+def _create_event(*, actor: Actor, name: str, format: str, conventions: object, match_format: str,
+                  rounds: int | None, tiebreaks: Sequence[str] | None, match_points: dict[str, int] | None,
+                  bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
+                  directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None) -> Event:
+    name = (name or "").strip()
+    problems: list[Problem] = []
+    if not name:
+        problems.append(Problem(None, "name", "an event needs a name"))
+    elif len(name) > 120:
+        problems.append(Problem(None, "name", f"must be at most 120 characters; {len(name)} given"))
+    if match_format not in Event.MatchFormat.values:
+        problems.append(Problem(None, "match_format", f"must be one of {', '.join(Event.MatchFormat.values)}; "
+                                                      f"{match_format!r} given"))
+    if format not in Event.Format.values:
+        problems.append(Problem(None, "format", f"must be one of {', '.join(Event.Format.values)}; {format!r} given"))
+        raise EventError(problems)
+    try:
+        frozen = resolve_conventions(conventions).as_dict()
+    except SheetError as exc:
+        problems.extend(Problem(None, p.field or "conventions", p.message) for p in exc.problems)
+        frozen = {}
+    if rounds is not None and format != Event.Format.SWISS:
+        problems.append(Problem(None, "rounds", "only a Swiss event takes a number of rounds"))
+    probe: dict[str, Any] = {"format": format, "entries": [{"name": "A"}, {"name": "B"}],
+                             "bye_margin": bye_margin, "forfeit_margin": forfeit_margin}
+    if format == Event.Format.SWISS and rounds is not None:
+        probe["rounds"] = rounds
+    if tiebreaks is not None:
+        probe["tiebreaks"] = list(tiebreaks) if isinstance(tiebreaks, list | tuple) else tiebreaks
+    if match_points is not None:
+        probe["match_points"] = match_points
+    if third_place:
+        probe["third_place"] = third_place
+    if grand_final != Event.GrandFinal.RESET:
+        probe["grand_final"] = grand_final
+    try:
+        read = read_event(probe)
+    except EventError as exc:
+        problems.extend(exc.problems)
+        read = None
+    if problems:
+        raise EventError(problems)
+    assert read is not None
+    event = Event.objects.create(
+        name=name, format=format, conventions=frozen, match_format=match_format, rounds=rounds,
+        tiebreaks=list(read.tiebreaks), match_points=read.match_points.as_dict(), bye_margin=read.bye_margin,
+        forfeit_margin=read.forfeit_margin, third_place=read.third_place, grand_final=read.grand_final.value,
+        is_public=is_public, created_by=actor.user, seeded_from=seeded_from,
+    )
+    if directors:
+        event.directors.set(directors)
+    if referees:
+        event.referees.set(referees)
+    return event
+
+
+@transaction.atomic
+def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], referees: Sequence[Any]) -> Event:
+    """Who directs and who referees the event, at any time. Every game the event has made and that is
+    still being played gets its new officials as referees; those no longer officials of the event stop
+    refereeing those games (finished games keep theirs: they refereed them). An organiser may change
+    the directors; a director may change the referees only."""
+    event = lock_event(event)
+    policy.require_director(actor, event, "change the event's officials")
+    directors, referees = list(dict.fromkeys(directors)), list(dict.fromkeys(referees))
+    if set(directors) != set(event.directors.all()) and not actor.is_organiser:
+        raise NotAllowed("only an organiser may change an event's directors")
+    before = set(officials_of(event))
+    event.directors.set(directors)
+    event.referees.set(referees)
+    after = set(officials_of(event))
+    playing = Game.objects.filter(pk__in=MatchGame.objects.filter(match__event=event, match__reset_at__isnull=True)
+                                  .values("game_id"), status=Game.Status.IN_PROGRESS)
+    through = Game.referees.through
+    gone = [u.pk for u in before - after]
+    if gone:
+        through.objects.filter(game__in=playing, user_id__in=gone).delete()
+    added = [u.pk for u in after - before]
+    if added:
+        through.objects.bulk_create([through(game_id=g, user_id=u) for g in playing.values_list("pk", flat=True)
+                                     for u in added], ignore_conflicts=True)
+    bump(event)
+    return event
+
+
+# ---------------------------------------------------------------------------------------------------
+# Two-stage events
+
+
+@transaction.atomic
+def create_knockout_from_standings(
+    *,
+    actor: Actor,
+    source_event: Event,
+    top_n: int,
+    name: str = "",
+    format: str = Event.Format.SINGLE_ELIMINATION,
+    match_format: str | None = None,
+    third_place: bool = False,
+    grand_final: str = Event.GrandFinal.RESET,
+    is_public: bool | None = None,
+) -> Event:
+    """A bracket of the top ``top_n`` of a finished Swiss or round robin event (dropped entries left
+    out), seeded in standings order, under the same frozen conventions, directors and referees. The
+    second stage of the event: its directors may start it, as organisers may."""
+    source = lock_event(source_event)
+    policy.require_director(actor, source, "start a knockout from its standings")
+    problems: list[Problem] = []
+    if source.is_elimination:
+        problems.append(Problem(None, "source_event", "a knockout is seeded from a Swiss or round robin event"))
+    if format not in (Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION):
+        problems.append(Problem(None, "format", "a knockout is single_elimination or double_elimination"))
+    if problems:
+        raise EventError(problems)
+    state = load_state(source)
+    answer, _ = compute_answer(state)
+    if not answer["complete"]:
+        raise error("source_event", f"{source.name} is not complete: its standings are not final")
+    ranked = [row["entry"] for row in answer["standings"] if not row["dropped"]]
+    if type(top_n) is not int or not 2 <= top_n <= len(ranked):
+        raise error("top_n", f"take 2 to {len(ranked)} entries (those still in); {top_n!r} given")
+    event = _create_event(
+        actor=actor, name=name or f"{source.name}: top {top_n}", format=format, conventions=source.conventions,
+        match_format=match_format or source.match_format, rounds=None, tiebreaks=None, match_points=None,
+        bye_margin=source.bye_margin, forfeit_margin=source.forfeit_margin, third_place=third_place,
+        grand_final=grand_final, is_public=source.is_public if is_public is None else is_public,
+        directors=list(source.directors.all()), referees=list(source.referees.all()), seeded_from=source,
+    )
+    players = {e.pk: e.player_id for e in state.entries}
+    ratings = {e.pk: e.rating for e in state.entries}
+    Entry.objects.bulk_create(Entry(event=event, player_id=players[pk], seed=seed, rating=ratings[pk])
+                              for seed, pk in enumerate(ranked[:top_n], start=1))
+    event.seeding = {"method": "standings", "order": ranked[:top_n], "source_event": source.pk,
+                     "at": timezone.now().isoformat()}
+    event.save(update_fields=["seeding"])
+    return event
+

@@ -1,0 +1,99 @@
+"""A match's games and their table links: the games made under the event's frozen conventions with
+the event's officials as referees, the matches' rows, and new referee links for a printed round sheet.
+
+It must not decide pairings or results: it makes what the rounds and brackets modules decided to open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from scoring import services as scoring
+from scoring.engine import SheetError
+from scoring.models import Game, RefereeLink
+from tournaments import policy
+from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, Round
+from tournaments.policy import Actor
+from tournaments.results import load_state, sides
+
+from .base import error, lock_event
+
+# ---------------------------------------------------------------------------------------------------
+# Rounds, bracket matches, games
+
+
+@dataclass
+class Opened:
+    """What a pairing (or publishing, or reset) made: the round (None for a bracket), the matches it
+    opened, and the referee link tokens of their games ({game id: token}), which exist only now."""
+
+    round: Round | None
+    matches: list[Match] = field(default_factory=list)
+    tokens: dict[int, str] = field(default_factory=dict)
+    reset: list[Match] = field(default_factory=list)
+
+
+def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], officials: list[Any],
+                tokens: dict[int, str], *, links: bool = True) -> None:
+    """The match's game(s) under the event's frozen conventions, each with a referee link (``links``)."""
+    players = [entries[e].player for e in sides(match)]
+    count = event.games_per_match
+    where = match.bracket_id or f"round {match.round.number}"
+    for number in range(1, count + 1):
+        # The round (or bracket match) too: a table's number comes back every round, its card may stay.
+        label = " · ".join(part for part in (f"Round {match.round.number}" if match.round_id else "",
+                                             f"Table {match.table}" if match.table else "", match.bracket_id,
+                                             f"game {number}" if count > 1 else "") if part)
+        try:
+            game = scoring.create_game_unchecked(
+                actor=actor, format=Game.Format.STANDARD, players=players, conventions=event.conventions,
+                table_label=label, is_public=event.is_public, referees=officials,
+            )
+        except SheetError as exc:
+            raise error("players", f"{where}: {exc.problems[0].message}") from None
+        MatchGame.objects.create(match=match, game=game, number=number)
+        if links:
+            link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
+            tokens[game.pk] = link.token
+
+
+def create_match(event: Event, *, round: Round | None, table: int | None, players: Sequence[int],
+                  bracket_id: str = "", opened_from: dict | None = None) -> Match:
+    match = Match.objects.create(event=event, round=round, table=table, bracket_id=bracket_id,
+                                 is_bye=len(players) == 1, opened_from=opened_from or {})
+    MatchPlayer.objects.bulk_create(MatchPlayer(match=match, round=round, entry_id=e, side=i)
+                                    for i, e in enumerate(players))
+    return match
+
+
+def entries_in(event: Event) -> dict[int, Entry]:
+    return {e.pk: e for e in Entry.objects.filter(event=event).select_related("player")}
+
+
+
+@transaction.atomic
+def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None) -> dict[int, str]:
+    """New referee links for the undecided matches' games still being played (a round's, or every open
+    bracket match's), the previous links revoked: for a printed round sheet, since a link's token
+    exists only when made. Returns {game id: token}."""
+    event = lock_event(event)
+    policy.require_director(actor, event, "print table links")
+    state = load_state(event)
+    undecided = [m.pk for m in state.live_matches if not m.is_bye and not state.outcome(m).decided
+                 and (m.round_id == round.pk if round is not None else m.round_id is None)]
+    tokens: dict[int, str] = {}
+    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"))
+    for game in games:
+        if game.status != Game.Status.IN_PROGRESS:
+            continue
+        old = list(RefereeLink.objects.filter(game=game, revoked_at__isnull=True))
+        for link in old:
+            scoring.revoke_referee_link_unchecked(link=link)
+        link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=game.table_label[:60])
+        tokens[game.pk] = link.token
+    return tokens
+
