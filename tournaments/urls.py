@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import converters, pages, views
+from . import converters
+from .views import calculator, entries, events, live, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -11,20 +12,20 @@ assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 app_name = "tournaments"
 
 urlpatterns = [
-    path("events/calculator/", views.event_calculator, name="event_calculator"),
-    path("events/", pages.event_list, name="event_list"),
-    path("events/new/", pages.new_event, name="new_event"),
-    path("events/my-tables/", pages.my_tables, name="my_tables"),
-    path("events/<id:pk>/", pages.event_page, name="event"),
-    path("events/<id:pk>/pair/", pages.pair, name="pair"),
-    path("events/<id:pk>/reset/", pages.reset_bracket, name="reset_bracket"),
-    path("events/<id:pk>/knockout/", pages.knockout, name="knockout"),
-    path("events/<id:pk>/officials/", pages.officials, name="officials"),
-    path("events/<id:pk>/entries/", pages.entries_page, name="entries"),
-    path("events/<id:pk>/rounds/<id:number>/", pages.round_page, name="round"),
-    path("events/<id:pk>/matches/<id:match_id>/", pages.match_page, name="match"),
-    path("events/<id:pk>/sheet/", pages.round_sheet, name="sheet"),
-    path("events/<id:pk>/pairings/", pages.pairings, name="pairings"),
-    path("events/<id:pk>/standings/", pages.standings, name="standings"),
-    path("events/<id:pk>/bracket/", pages.bracket, name="bracket"),
+    path("events/calculator/", calculator.event_calculator, name="event_calculator"),
+    path("events/", events.event_list, name="event_list"),
+    path("events/new/", events.new_event, name="new_event"),
+    path("events/my-tables/", live.my_tables, name="my_tables"),
+    path("events/<id:pk>/", events.event_page, name="event"),
+    path("events/<id:pk>/pair/", events.pair, name="pair"),
+    path("events/<id:pk>/reset/", events.reset_bracket, name="reset_bracket"),
+    path("events/<id:pk>/knockout/", events.knockout, name="knockout"),
+    path("events/<id:pk>/officials/", events.officials, name="officials"),
+    path("events/<id:pk>/entries/", entries.entries_page, name="entries"),
+    path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),
+    path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
+    path("events/<id:pk>/sheet/", rounds.round_sheet, name="sheet"),
+    path("events/<id:pk>/pairings/", live.pairings, name="pairings"),
+    path("events/<id:pk>/standings/", live.standings, name="standings"),
+    path("events/<id:pk>/bracket/", live.bracket, name="bracket"),
 ]

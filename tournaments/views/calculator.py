@@ -1,4 +1,6 @@
-"""Tournament web pages: read the form, ask the engine (or one service), render. No pairing rules here."""
+"""The event calculator page: entries, format and results typed in, the engine run, nothing stored.
+
+Read the form, ask the engine, render: no pairing rules here, and nothing written anywhere."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tournaments.engine import EventError, run_event
 
-from .forms import EventCalculatorForm
-from .presentation import bracket_sections, status_line
-from .tables import standings_table
-from .wallchart import read_dropped, read_entries, read_results, result_line
+from ..forms import EventCalculatorForm
+from ..presentation import bracket_sections, status_line
+from ..tables import standings_table
+from ..wallchart import read_dropped, read_entries, read_results, result_line
 
 MAX_ROWS = 4096
 OPTION_FIELDS = {  # engine field -> the form field it is shown beside

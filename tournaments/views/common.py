@@ -1,0 +1,111 @@
+"""What the event pages share: the event read or a 404, who may direct it, the director-only guard,
+the one-time key of a director's form, refusals in words, the tabs and the page context.
+
+It must not render a page of its own, nor decide anything a service decides."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from scoring.api.auth import actor_for
+from scoring.forms import conventions_in_words
+from tournaments import policy, selectors, services
+from tournaments.engine import EventError
+from tournaments.models import Event
+
+from ..forms import place_errors
+
+SESSION_TOKENS = "event_table_links"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Helpers
+
+
+def event_or_404(request, pk: int) -> Event:
+    try:
+        return selectors.readable_event(actor_for(request), pk)
+    except Event.DoesNotExist:
+        raise Http404("no such event, or it is private") from None
+
+
+def may_direct(request, event: Event) -> bool:
+    return policy.can_direct(actor_for(request), event)
+
+
+def require_director(request, event: Event, what: str):
+    """Director-only pages: sign in first; a signed-in non-director is refused in words."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not may_direct(request, event):
+        raise PermissionDenied(f"only an organiser or a director of {event.name} may {what}")
+    return None
+
+
+def once_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def claim_once(request) -> bool:
+    """A director's form sent twice (a double tap, Back then send) does nothing the second time."""
+    try:
+        services.claim_form_once(actor=actor_for(request), once_key=request.POST.get("once", ""))
+    except services.AlreadySent as exc:
+        messages.info(request, exc.problems[0].message[:1].upper() + exc.problems[0].message[1:] + ".")
+        return False
+    return True
+
+
+def say(error: EventError | policy.NotAllowed) -> str:
+    if isinstance(error, EventError):
+        text = "; ".join(p.message for p in error.problems)
+    else:
+        text = str(error)
+    return text[:1].upper() + text[1:]
+
+
+def live_response(response, key: str):
+    """A live page's fragment says which results it shows; the page swaps it in when that changes."""
+    response["X-Live-Version"] = key
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def tabs(event: Event, current: str) -> list[dict[str, Any]]:
+    tabs = [("event", "Event"), ("pairings", "Pairings"), ("standings", "Standings")]
+    if event.is_elimination:
+        tabs.append(("bracket", "Bracket"))
+    tabs.append(("entries", "Entries"))
+    return [{"name": name, "label": label, "url": reverse(f"tournaments:{name}", args=[event.pk]),
+             "current": name == current} for name, label in tabs]
+
+
+def page_context(request, event: Event, current: str, **extra) -> dict[str, Any]:
+    return {"event": event, "tabs": tabs(event, current), "can_direct": may_direct(request, event),
+            "conventions": conventions_in_words(event.conventions), "once": once_key(), **extra}
+
+
+def form_errors(form, error, aliases: dict[str, str]) -> None:
+    if isinstance(error, policy.NotAllowed):
+        form.add_error(None, str(error))
+        return
+    for message in place_errors(form, error, aliases):
+        form.add_error(None, message)
+
+
+def to_sheet(request, event: Event, opened: services.Opened):
+    # The tokens exist only now (their digests are stored): the sheet shows them once, then forgets them.
+    request.session[SESSION_TOKENS] = {"event": event.pk, "tokens": {str(k): v for k, v in opened.tokens.items()}}
+    url = reverse("tournaments:sheet", args=[event.pk])
+    if opened.round is not None:
+        url += f"?round={opened.round.number}"
+    return redirect(url)
+

@@ -1,0 +1,207 @@
+"""The event list, a new event, and the event page: where the event stands and what its director does
+next (pair, open the bracket, reset stale bracket matches, officials, a knockout from the standings).
+
+Views parse the form, call one service, render; they must not pair, score or decide roles themselves."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from scoring.api.auth import actor_for
+from tournaments import policy, selectors, services
+from tournaments.engine import EventError
+from tournaments.models import Entry, Event
+
+from ..forms import EventForm, KnockoutForm, OfficialsForm, place_errors
+from ..presentation import event_status_line
+from ..tables import EventTable
+from .common import claim_once, event_or_404, may_direct, page_context, require_director, say, to_sheet
+
+# ---------------------------------------------------------------------------------------------------
+# The list and a new event
+
+
+def event_list(request):
+    actor = actor_for(request)
+    events = selectors.event_list(actor)
+    status = request.GET.get("status")
+    if status in Event.Status.values:
+        events = events.filter(status=status)
+    table = EventTable(events)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "tournaments/event_list.html", {
+        "table": table, "status": status, "statuses": Event.Status.choices,
+        "may_create": actor.is_organiser, "officiates": request.user.is_authenticated,
+    })
+
+
+@login_required
+def new_event(request):
+    actor = actor_for(request)
+    if not actor.is_organiser:
+        raise PermissionDenied("only an organiser may create events")
+    form = EventForm(request.POST or None)
+    general: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(actor=actor, **form.service_arguments())
+        except EventError as exc:
+            general = place_errors(form, exc)
+        else:
+            messages.success(request, f"{event.name} created. Add its entries, then pair the first round.")
+            return redirect("tournaments:entries", pk=event.pk)
+    return render(request, "tournaments/new_event.html", {
+        "form": form, "general_errors": general, "presets": EventForm.preset_values(),
+    }, status=400 if request.method == "POST" else 200)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The event page: where it stands, what the director does next
+
+
+def event_page(request, pk: int):
+    event = event_or_404(request, pk)
+    answer, warnings = selectors.event_answer_and_warnings(event)
+    current = selectors.current_round(event)
+    rows = selectors.matches(event, round=current) if current and not event.is_elimination else []
+    if event.is_elimination:
+        rows = [r for r in selectors.matches(event) if r["status"] != "decided"]
+    can_direct = may_direct(request, event)
+    rounds = selectors.round_summaries(event)
+    entry_count = Entry.objects.filter(event=event).count()
+    context = page_context(
+        request, event, "event", answer=answer, warnings=warnings,
+        status_line=event_status_line(event, answer, current),
+        current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
+        knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2})
+        if can_direct and answer["complete"] and not event.is_elimination else None,
+        entry_count=entry_count,
+        resettable=[w for w in warnings if w.get("resettable")],
+        knockouts=list(event.knockouts.all()),
+        officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
+                                              "referees": list(event.referees.all())}) if can_direct else None,
+        is_organiser=actor_for(request).is_organiser,
+    )
+    return render(request, "tournaments/event.html", context)
+
+
+def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[dict], entries: int) -> dict:
+    """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
+    if event.status == Event.Status.COMPLETE:
+        return {"ready": False, "label": "", "why": ""}
+    if event.status == Event.Status.REGISTRATION:
+        label = ("Start the bracket" if event.is_elimination else "Pair round 1") + f" ({entries} entries)"
+        return {"ready": entries >= 2, "label": label, "why": "" if entries >= 2 else "Add at least two entries."}
+    if event.is_elimination:
+        opened = {r["match"] for r in open_rows}
+        ready = [p["match"] for p in answer["pending"] if p["match"] not in opened]
+        if ready:
+            return {"ready": True, "label": f"Open {', '.join(ready)}", "why": ""}
+        return {"ready": False, "label": "", "why": "Every ready match is being played: the next ones open as "
+                                                    "their results come in."}
+    drafts = [r["round"] for r in rounds if r["status"] == "draft"]
+    if drafts:
+        return {"ready": False, "label": "", "why": f"Round {drafts[0]} is a draft: publish it on its page.",
+                "draft": drafts[0]}
+    last = rounds[-1]["round"] if rounds else 0
+    if answer.get("next_round") and answer["next_round"]["round"] == last + 1:
+        return {"ready": True, "label": f"Pair round {answer['next_round']['round']}", "why": ""}
+    owed = len([r for r in open_rows if r["status"] in ("waiting", "playing")])
+    playing = last or 1
+    return {"ready": False, "label": "", "why": f"Round {playing} is being played: {owed} table"
+                                                f"{'s' if owed != 1 else ''} still to finish. Pair the next round "
+                                                "when every table has a result."}
+
+
+@require_POST
+def pair(request, pk: int):
+    """Pair the next round (published at once, or a draft to swap in), or open the ready bracket matches."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "pair rounds")) is not None:
+        return refused
+    if not claim_once(request):
+        # Sent twice: show what the first sending led to, the sheet of what it paired.
+        current = selectors.current_round(event)
+        if event.is_elimination or current:
+            url = reverse("tournaments:sheet", args=[pk]) + ("" if event.is_elimination else f"?round={current}")
+            return redirect(url)
+        return redirect("tournaments:event", pk=pk)
+    publish = request.POST.get("draft") != "1"
+    try:
+        opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+        return redirect("tournaments:event", pk=pk)
+    if opened.round is not None and not publish:
+        messages.success(request, f"Round {opened.round.number} drafted: swap pairings if you must, then publish it.")
+        return redirect("tournaments:round", pk=pk, number=opened.round.number)
+    what = f"Round {opened.round.number}" if opened.round else f"{len(opened.matches)} bracket match(es)"
+    messages.success(request, f"{what} paired: print the round sheet now, its QR links are shown once.")
+    return to_sheet(request, event, opened)
+
+
+
+@require_POST
+def reset_bracket(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "reset bracket matches")) is not None:
+        return refused
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
+                                                          reason=request.POST.get("reason", ""))
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+        return redirect("tournaments:event", pk=pk)
+    names = ", ".join(m.bracket_id for m in opened.reset)
+    messages.success(request, f"Reset {names}; opened {len(opened.matches)} match(es) in their place.")
+    return to_sheet(request, event, opened)
+
+
+@require_POST
+def officials(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "change the event's officials")) is not None:
+        return refused
+    form = OfficialsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the officials from the lists.")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        services.set_officials(actor=actor_for(request), event=event, **form.cleaned_data)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+    else:
+        messages.success(request, "Officials saved: the games being played have their new referees.")
+    return redirect("tournaments:event", pk=pk)
+
+
+@require_POST
+def knockout(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "start a knockout")) is not None:
+        return refused
+    form = KnockoutForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The knockout needs a number of entries (2 or more) and a format.")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
+                                                       **form.cleaned_data)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+        return redirect("tournaments:event", pk=pk)
+    messages.success(request, f"{made.name} created, seeded from the final standings.")
+    return redirect("tournaments:event", pk=made.pk)
+

@@ -1,0 +1,196 @@
+"""A round (a draft's swaps, publishing), a match (its games, a director's forfeit or adjusted result,
+back to the games' result) and the printable A4 round sheet with a QR table link per table.
+
+Views parse the form, call one service, render; they must not pair, score or decide roles themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.api.auth import actor_for
+from tournaments import policy, selectors, services
+from tournaments.engine import EventError
+from tournaments.models import Entry, Event, Match, Round
+
+from ..forms import ResultForm, SwapForm
+from .common import SESSION_TOKENS, claim_once, event_or_404, form_errors, page_context, require_director, say, to_sheet
+
+# ---------------------------------------------------------------------------------------------------
+# A round, a match
+
+
+def round_page(request, pk: int, number: int):
+    event = event_or_404(request, pk)
+    try:
+        rnd = Round.objects.get(event=event, number=number)
+    except Round.DoesNotExist:
+        raise Http404("no such round") from None
+    rows = selectors.matches(event, round=number)
+    entries = sorted(((e, name) for r in rows for e, name in zip(r["entries"], r["players"], strict=True)),
+                     key=lambda pair: pair[1].casefold())
+    swap_form = SwapForm(prefix="swap", entries=entries)
+    swap_warnings: list[str] = []
+    status = 200
+    if request.method == "POST":
+        if (refused := require_director(request, event, "change a round")) is not None:
+            return refused
+        if request.POST.get("action") == "publish":
+            if not claim_once(request):
+                return redirect("tournaments:round", pk=pk, number=number)
+            try:
+                opened = services.publish_round(actor=actor_for(request), round=rnd)
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, say(exc))
+                return redirect("tournaments:round", pk=pk, number=number)
+            messages.success(request, f"Round {number} published: print the round sheet now, its QR links are "
+                                      "shown once.")
+            return to_sheet(request, event, opened)
+        swap_form = SwapForm(request.POST, prefix="swap", entries=entries)
+        if swap_form.is_valid():
+            data = swap_form.cleaned_data
+            found = {e.pk: e for e in Entry.objects.filter(event=event, pk__in=[data["first"], data["second"]])
+                     .select_related("player")}
+            try:
+                done = services.swap_entries(actor=actor_for(request), round=rnd, first=found[data["first"]],
+                                             second=found[data["second"]], confirm=data["confirm"])
+            except (EventError, policy.NotAllowed, KeyError) as exc:
+                if isinstance(exc, EventError) and exc.problems[0].field == "confirm":
+                    swap_warnings = services.swap_warnings(round=rnd, first=found[data["first"]],
+                                                           second=found[data["second"]])
+                    swap_form.add_error("confirm", "Tick “Swap anyway” to make this swap all the same.")
+                else:
+                    swap_form.add_error(None, say(exc) if not isinstance(exc, KeyError) else "Pick two entries.")
+                status = 400
+            else:
+                said = f" This swap {'; '.join(done)}." if done else ""
+                messages.success(request, f"Swapped {found[data['first']].player} and "
+                                          f"{found[data['second']].player}.{said}")
+                return redirect("tournaments:round", pk=pk, number=number)
+        else:
+            status = 400
+    return render(request, "tournaments/round.html", page_context(
+        request, event, "pairings", rnd=rnd, rows=rows, swap_form=swap_form, swap_warnings=swap_warnings,
+    ), status=status)
+
+
+def match_page(request, pk: int, match_id: int):
+    event = event_or_404(request, pk)
+    try:
+        row = selectors.match(event, match_id)
+    except Match.DoesNotExist:
+        raise Http404("no such match") from None
+    players = list(zip(row["entries"], row["players"], strict=True))
+    draws = not event.is_elimination
+    cleared = bool(row["director_results"]) and row["director_results"][-1]["kind"] != "cleared"
+    form = ResultForm(prefix="result", players=players, draws=draws, can_clear=cleared)
+    status = 200
+    if request.method == "POST":
+        if (refused := require_director(request, event, "record results")) is not None:
+            return refused
+        if not claim_once(request):
+            return redirect("tournaments:match", pk=pk, match_id=match_id)
+        form = ResultForm(request.POST, prefix="result", players=players, draws=draws, can_clear=cleared)
+        done = _director_result(request, event, match_id, form) if form.is_valid() else None
+        if done is not None:
+            return done
+        status = 400
+    return render(request, "tournaments/match.html", page_context(
+        request, event, "pairings", row=row, form=form, games=_games(row),
+    ), status=status)
+
+
+def _director_result(request, event: Event, match_id: int, form: ResultForm):
+    data = form.cleaned_data
+    match = Match.objects.get(pk=match_id, event=event)
+    chosen = data.get("winner") or ""
+    winner = Entry.objects.select_related("player").filter(event=event, pk=int(chosen)).first() \
+        if chosen.isdigit() else None
+    actor = actor_for(request)
+    margin = data["margin"]
+    try:
+        if data["kind"] == "forfeit":
+            if winner is None:
+                raise EventError.one(None, "winner", "name the winner of the forfeit (a forfeit is never a draw)")
+            if margin is not None and margin != event.forfeit_margin:
+                raise EventError.one(None, "margin", f"a forfeit counts the event's forfeit margin "
+                                                     f"({event.forfeit_margin}): leave the margin empty")
+            services.record_forfeit(actor=actor, match=match, winner=winner, reason=data["reason"])
+        elif data["kind"] == "adjusted":
+            if winner is None and chosen != "draw":
+                raise EventError.one(None, "winner", "name the winner, or choose a draw")
+            if margin is None and chosen == "draw":
+                margin = 0  # a draw's margin is 0: nothing to type
+            if margin is None:
+                raise EventError.one(None, "margin", "give the winner's margin in points")
+            services.record_adjusted_result(actor=actor, match=match, winner=winner, margin=margin,
+                                            reason=data["reason"])
+        else:
+            if chosen or margin is not None:
+                raise EventError.one(None, "kind", "going back to the games' result takes no winner or margin: "
+                                                   "the games decide")
+            services.clear_director_result(actor=actor, match=match, reason=data["reason"])
+    except (EventError, policy.NotAllowed) as exc:
+        form_errors(form, exc, {"match": "kind"})
+        return None
+    messages.success(request, "Result recorded; the standings follow." if data["kind"] != "cleared"
+                     else "Back to the games' result.")
+    return redirect("tournaments:match", pk=event.pk, match_id=match_id)
+
+
+def _games(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each game of the match, marked "not needed" once the match was decided without it."""
+    needed = sum(row["games_won"]) if row["source"] == "games" else None
+    return [{**g, "not_needed": needed is not None and g["number"] > needed} for g in row["game_details"]]
+
+
+# ---------------------------------------------------------------------------------------------------
+# The round sheet (A4): pairings by table and a card per table with its QR referee link
+
+
+def round_sheet(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "print round sheets")) is not None:
+        return refused
+    number = request.GET.get("round")
+    number = int(number) if number and number.isdigit() else None
+    rnd = Round.objects.filter(event=event, number=number).first() if number is not None else None
+    if number is not None and rnd is None:
+        raise Http404("no such round")
+    if request.method == "POST":
+        if not claim_once(request):
+            return redirect(request.get_full_path())
+        try:
+            tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect(request.get_full_path())
+        messages.success(request, "New table links made (the earlier ones no longer work): print this sheet now.")
+        return to_sheet(request, event, services.Opened(rnd, [], tokens))
+    saved = request.session.pop(SESSION_TOKENS, None) or {}
+    tokens = saved.get("tokens", {}) if saved.get("event") == event.pk else {}
+    rows = selectors.matches(event, round=number) if rnd is not None else \
+        [r for r in selectors.matches(event) if r["status"] != "decided" and r["match"]]
+    cards = []
+    for row in rows:
+        if not row["games"] or row["status"] == "decided":
+            continue  # a table card is for a table still to play
+        links = []
+        for game in row["game_details"]:
+            token = tokens.get(str(game["id"]))
+            url = request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token if token else ""
+            links.append({"game": game, "url": url,
+                          "qr": segno.make(url, error="m").svg_inline(scale=3, omitsize=True) if url else ""})
+        cards.append({"row": row, "links": links})
+    response = render(request, "tournaments/round_sheet.html", page_context(
+        request, event, "pairings", rnd=rnd, rows=rows, cards=cards, shown=bool(tokens), printed_at=timezone.now(),
+    ))
+    response["Cache-Control"] = "no-store"  # the QR codes are shown once: never from a cache, never by Back
+    return response
+
