@@ -1,0 +1,91 @@
+"""The house rules of the code's layout: no module over 700 lines, and no layer importing one above it.
+
+Layers, lowest first: the engines (plain Python); models and what reads stored results; services and
+selectors; forms, views, the API, admin and commands. ``scoring`` never imports ``tournaments``.
+"""
+
+import ast
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PACKAGES = ("ginscore", "scoring", "tournaments")
+MAX_LINES = 700
+# What a module of the service layer may never import: the layers that call it.
+ABOVE_SERVICES = ("views", "api", "forms", "admin", "management", "tables", "urls")
+
+
+def project_modules():
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" not in path.parts:
+                yield path
+
+
+def module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: pathlib.Path) -> set[str]:
+    """Every module a file imports, relative imports resolved against its package."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_no_module_of_the_project_is_over_700_lines():
+    long = {str(p.relative_to(ROOT)): n for p in project_modules() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_scoring_never_imports_tournaments():
+    offenders = {str(p.relative_to(ROOT)) for p in (ROOT / "scoring").rglob("*.py")
+                 if any(m.split(".")[0] == "tournaments" for m in imported_modules(p))}
+    assert offenders == set()
+
+
+@pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine"])
+def test_an_engine_imports_only_itself_and_the_standard_library(engine):
+    folder = ROOT.joinpath(*engine.split("."))
+    offenders = {}
+    for path in folder.rglob("*.py"):
+        outside = {m for m in imported_modules(path)
+                   if m.split(".")[0] in (*PACKAGES, "django", "rest_framework") and not m.startswith(engine)}
+        if outside:
+            offenders[path.name] = sorted(outside)
+    assert offenders == {}
+
+
+@pytest.mark.parametrize("app", ["scoring", "tournaments"])
+def test_services_selectors_and_models_never_import_the_layers_that_call_them(app):
+    low = ("services", "selectors", "models", "results", "policy", "sheets", "signals", "receivers", "caching")
+    offenders = {}
+    for path in project_modules():
+        parts = module_name(path).split(".")
+        if parts[0] != app or len(parts) < 2 or parts[1] not in low:
+            continue
+        above = {m for m in imported_modules(path)
+                 if m.split(".")[0] in PACKAGES and len(m.split(".")) > 1 and m.split(".")[1] in ABOVE_SERVICES}
+        if above:
+            offenders[str(path.relative_to(ROOT))] = sorted(above)
+    assert offenders == {}
+
+
+def test_the_import_reader_resolves_relative_imports():
+    """The checks above are only as good as this: a relative import names the module it reaches."""
+    found = imported_modules(ROOT / "tournaments" / "services" / "rounds.py")
+    assert "tournaments.services.brackets.open_bracket" in found
+    assert "tournaments.results" in found
