@@ -27,6 +27,20 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def pin_keys(raw: str) -> dict[str, bytes]:
+    """``PIN_KEYS`` as the environment gives it: ``id:secret,id2:secret2``, the current key first."""
+    keys: dict[str, bytes] = {}
+    for item in raw.split(","):
+        key_id, sep, secret = item.strip().partition(":")
+        if not item.strip():
+            continue
+        if not sep or not key_id or "$" in key_id or len(secret) < 16:
+            raise ValueError("PIN_KEYS is a list of id:secret, the current key first (ids without '$', "
+                             "secrets of at least 16 random characters)")
+        keys[key_id] = secret.encode()
+    return keys
+
+
 DEBUG = env_bool("DEBUG", False)
 # pytest sets PYTEST_VERSION before anything is imported: tests get a key of their own.
 TESTING = "PYTEST_VERSION" in os.environ
@@ -36,6 +50,13 @@ if not SECRET_KEY and (DEBUG or TESTING):
 # Without DEBUG and without a key, SECRET_KEY stays empty: the system check scoring.E001 then stops
 # every command that runs checks (runserver, migrate, check) and wsgi/asgi refuse to start, while the
 # calculator commands, which sign nothing, still answer.
+
+# Players' PINs are hashed with a keyed HMAC (scoring.pins): the key comes from the environment, never
+# from the database. Development and tests get a fixed key of their own; production must set PIN_KEYS.
+PIN_KEYS = pin_keys(os.environ.get("PIN_KEYS", ""))
+if not PIN_KEYS and (DEBUG or TESTING):
+    PIN_KEYS = {"dev": b"ginscore-development-only-pin-key"}
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 

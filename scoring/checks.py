@@ -17,6 +17,18 @@ def secret_key_is_set(app_configs, **kwargs):
 
 
 def require_secret_key() -> None:
-    """Called by wsgi/asgi: a server without a key would fail on its first signed cookie instead."""
+    """Called by wsgi/asgi: a server without its keys would fail on its first signed cookie or PIN instead."""
     if secret_key_is_set(None):
         raise RuntimeError(MISSING_SECRET_KEY)
+    if pin_keys_are_set(None):
+        raise RuntimeError(MISSING_PIN_KEYS)
+
+
+MISSING_PIN_KEYS = "PIN_KEYS must be set when DEBUG is off: players' PINs are hashed with it"
+
+
+@register
+def pin_keys_are_set(app_configs, **kwargs):
+    if not settings.PIN_KEYS:
+        return [Error(MISSING_PIN_KEYS, hint="export PIN_KEYS='k1:a long random string'", id="scoring.E002")]
+    return []

@@ -2,14 +2,13 @@
 void), referee links and API tokens.
 
 Each service takes keyword-only arguments, runs in one transaction, locks the game row first
-(``select_for_update``) so that two referees at one table can never both record hand 5, asks the
-engine to score the result before anything is saved, and refreshes the game's status and summary
-from the engine's answer. The one exception is a confirmation with a PIN: the PIN is checked first,
-in a transaction of its own that locks only the player's row (so a wrong PIN is counted even though
-the confirmation is refused, and the ~0.4 s of PBKDF2 never holds the game's lock), then the
-confirmation runs as the others do. A refused write raises ``SheetError`` (bad input: field and
-message), ``NotAllowed`` (role) or ``PinLocked``; nothing already recorded changes. Who may do what
-is decided in ``policy``; which side a hand goes against, in ``engine.acceptance``.
+(``game_lock``: the row and its hands in one round trip) so that two referees at one table can never
+both record hand 5, asks the engine to score the result before anything is saved, and refreshes the
+game's status and summary from the engine's answer. A confirmation with a PIN checks it under the
+game's lock too (a keyed hash, ``pins``: microseconds); a wrong PIN is counted and committed, then
+refused. A refused write raises ``SheetError`` (bad input: field and message), ``NotAllowed`` (role)
+or ``PinLocked``; nothing already recorded changes. Who may do what is decided in ``policy``; which
+side a hand goes against, in ``engine.acceptance``.
 """
 
 from __future__ import annotations
@@ -22,13 +21,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from . import policy
+from . import pins, policy
 from .engine import Problem, SheetError, resolve_conventions, score_sheet
+from .game_lock import lock_game
 from .models import (
     ApiToken,
     Game,
@@ -106,7 +105,7 @@ def create_player_unchecked(*, display_name: str, email: str = "", club: str = "
         with transaction.atomic():
             return Player.objects.create(
                 display_name=display_name, email=email, club=club, user=user,
-                confirm_pin=make_password(pin) if pin else "",
+                confirm_pin=pins.hash_pin(pin) if pin else "",
             )
     except IntegrityError:
         existing = _same_name(display_name, club)
@@ -136,7 +135,7 @@ def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
     policy.require_organiser(actor, "set a player's PIN")
     if not valid_pin(pin):
         raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
-    player.confirm_pin = make_password(pin)
+    player.confirm_pin = pins.hash_pin(pin)
     player.save(update_fields=["confirm_pin"])
 
 
@@ -448,8 +447,7 @@ def record_hand(
     the same with its ``Idempotency-Key`` header.
     """
     data = _check_hand_data(data)
-    game = _lock_game(game.pk)
-    lines = _hands(game)
+    game, lines = lock_game(game.pk)
     next_number = len(lines) + 1
     if once_key is not None:
         _claim_form(actor, game, once_key, data, next_number)
@@ -492,35 +490,37 @@ def _pending_line(lines: Sequence[HandLine], number: int) -> HandLine:
     return line
 
 
-def verify_pin(*, actor: Actor, player: Player, pin: str) -> None:
-    """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``.
+def _check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
+    """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``: the refusal
+    to raise once the failure it records is committed, or None when the PIN is right.
 
     Wrong PINs are rows in the database, so the count holds across every worker and machine; the
-    player's row is locked while one PIN is checked, so concurrent guesses are counted one by one.
-    Runs in its own transaction before any game row is locked: a PBKDF2 check costs ~0.4 s and must
-    not hold up the table's referee. The refusal is raised after the failure is committed.
+    player's row is locked while one PIN is checked, so concurrent guesses (at two tables) are counted
+    one by one. A keyed hash costs
+    microseconds, so this runs under the game's lock. A right PIN kept under an older key or as an old
+    PBKDF2 hash is stored again under the current key.
     """
-    refusal: NotAllowed | None = None
-    with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
-        now = timezone.now()
-        recent = list(
-            PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
-            .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]
-        )
-        if len(recent) >= PIN_FAILURES_ALLOWED:
-            refusal = _locked(player, recent[-1] + PIN_LOCKOUT)
-        elif not (valid_pin(pin) and player.confirm_pin and check_password(pin, player.confirm_pin)):
-            PinFailure.objects.create(player=player, actor=actor.key, address=actor.address[:300])
-            left = PIN_FAILURES_ALLOWED - len(recent) - 1
-            if left == 0:
-                oldest = recent[-1] if recent else timezone.now()
-                refusal = _locked(player, oldest + PIN_LOCKOUT, f"that is not {player}'s PIN. ")
-            else:
-                refusal = NotAllowed(f"that is not {player}'s PIN ({left} more tr{'y' if left == 1 else 'ies'} "
-                                     f"before a {PIN_LOCKOUT.seconds // 60}-minute pause)")
-    if refusal is not None:
-        raise refusal
+    now = timezone.now()
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    recent = list(
+        PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
+        .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]
+    )
+    if len(recent) >= PIN_FAILURES_ALLOWED:
+        return _locked(player, recent[-1] + PIN_LOCKOUT)
+    checked = pins.check_pin(pin, player.confirm_pin) if valid_pin(pin) else pins.PinCheck(False)
+    if checked.matches:
+        if checked.rehashed:
+            player.confirm_pin = checked.rehashed
+            player.save(update_fields=["confirm_pin"])
+        return None
+    PinFailure.objects.create(player=player, actor=actor.key, address=actor.address[:300])
+    left = PIN_FAILURES_ALLOWED - len(recent) - 1
+    if left == 0:
+        oldest = recent[-1] if recent else now
+        return _locked(player, oldest + PIN_LOCKOUT, f"that is not {player}'s PIN. ")
+    return NotAllowed(f"that is not {player}'s PIN ({left} more tr{'y' if left == 1 else 'ies'} "
+                      f"before a {PIN_LOCKOUT.seconds // 60}-minute pause)")
 
 
 def _locked(player: Player, until, prefix: str = "") -> PinLocked:
@@ -538,34 +538,36 @@ def confirm_hand(
     """Confirm the pending current version of hand ``number``: by the side it goes against (their PIN on
     an official's device, or their own login) or by a second official.
 
-    With a PIN, everything that does not need it is checked first (the caller's role, then whether
-    that player may accept this hand), so a guess never teaches anything to someone who could not
-    confirm anyway; then the PIN, outside the game's row lock; then all of it again under the lock.
+    Everything runs in one transaction under the game's lock. With a PIN, everything that does not need
+    it is checked first (the caller's role, then whether that player may accept this hand), so a guess
+    never teaches anything to someone who could not confirm anyway; then the PIN. A wrong PIN is
+    counted (committed) and then refused: nothing else changes.
     """
-    pin_player = None
-    if player_name is not None or pin is not None:
-        if not player_name or pin is None:
-            field = "pin" if player_name else "player"
-            raise SheetError.one(number, field, "name the player who is accepting and give their PIN")
-        seen = Game.objects.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))).get(
-            pk=game.pk
-        )
-        policy.require_may_try_confirming(actor, seen)
-        pin_player = _seated(seen, player_name)
-        lines = _hands(seen)
-        line = _pending_line(lines, number)
-        policy.require_may_accept(player_name, pin_player, line.pending, accepters(seen, lines, line))
-        if not valid_pin(pin or ""):
-            # Mistyped, not wrong: no PIN is that, so nothing is learnt and no try is spent.
-            raise SheetError.one(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
-        verify_pin(actor=actor, player=pin_player, pin=pin or "")
-    return _confirm(actor=actor, game=game, number=number, pin_player=pin_player)
+    if (player_name is not None or pin is not None) and (not player_name or pin is None):
+        field = "pin" if player_name else "player"
+        raise SheetError.one(number, field, "name the player who is accepting and give their PIN")
+    refusal: NotAllowed | None = None
+    with transaction.atomic():
+        locked, lines = lock_game(game.pk, seats=True)
+        pin_player = None
+        if player_name is not None:
+            policy.require_may_try_confirming(actor, locked)
+            pin_player = _seated(locked, player_name)
+            line = _pending_line(lines, number)
+            policy.require_may_accept(player_name, pin_player, line.pending, accepters(locked, lines, line))
+            if not valid_pin(pin or ""):
+                # Mistyped, not wrong: no PIN is that, so nothing is learnt and no try is spent.
+                raise SheetError.one(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
+            refusal = _check_pin(actor=actor, player=pin_player, pin=pin or "")
+        if refusal is None:
+            confirmed = _confirm(actor=actor, game=locked, lines=lines, number=number, pin_player=pin_player)
+    if refusal is not None:
+        raise refusal
+    return confirmed
 
 
-@transaction.atomic
-def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None) -> tuple[Hand, dict[str, Any]]:
-    game = _lock_game(game.pk, seats=True)
-    lines = _hands(game)
+def _confirm(*, actor: Actor, game: Game, lines: list[HandLine], number: int,
+             pin_player: Player | None) -> tuple[Hand, dict[str, Any]]:
     line = _pending_line(lines, number)
     hand = line.pending
     how = policy.require_can_confirm(actor, game, hand, accepters=accepters(game, lines, line), pin_player=pin_player)
@@ -581,8 +583,7 @@ def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None
 
 
 def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
-    game = _lock_game(game.pk, seats=True)
-    lines = _hands(game)
+    game, lines = lock_game(game.pk, seats=True)
     line = _line(lines, number)
     verb = "correct" if action == Hand.Action.CORRECTION else "void"
     policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
@@ -636,6 +637,5 @@ __all__ = [
     "revoke_referee_link",
     "revoke_referee_link_unchecked",
     "set_player_pin",
-    "verify_pin",
     "void_hand",
 ]

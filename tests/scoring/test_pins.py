@@ -1,12 +1,15 @@
-"""PINs: at most 5 wrong ones per player per 15 minutes (counted in the database), the caller's role
-checked before the PIN, the PIN checked before the game is locked, ASCII digits only."""
+"""PINs: a keyed hash (HMAC-SHA256 under the server's key, a salt each, the key's id to rotate it), at
+most 5 wrong ones per player per 15 minutes (counted in the database), the caller's role checked
+before the PIN, the PIN checked under the game's lock, ASCII digits only."""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
-from scoring import services
+from scoring import pins, services
 from scoring.engine import SheetError
 from scoring.models import Hand, PinFailure, Player
 from scoring.policy import NotAllowed
@@ -124,14 +127,71 @@ def test_on_a_private_game_a_stranger_gets_the_same_answer_for_a_right_or_wrong_
     assert answer.json()["errors"][0]["message"] == "only a player of this game or an official may confirm its hands"
 
 
-def test_the_pin_is_checked_before_the_games_row_is_locked(pending, monkeypatch):
+def test_the_pin_is_checked_under_the_games_lock_in_the_confirming_transaction(pending, monkeypatch):
     g, ref = pending
     order = []
-    real_lock, real_check = services._lock_game, services.check_password
-    monkeypatch.setattr(services, "_lock_game", lambda *a, **k: order.append("lock game") or real_lock(*a, **k))
-    monkeypatch.setattr(services, "check_password", lambda *a: order.append("check PIN") or real_check(*a))
+    real_lock, real_check = services.lock_game, pins.check_pin
+    monkeypatch.setattr(services, "lock_game", lambda *a, **k: order.append("lock game") or real_lock(*a, **k))
+    monkeypatch.setattr(pins, "check_pin", lambda *a: order.append("check PIN") or real_check(*a))
     guess(g, ref, "2222")
-    assert order == ["check PIN", "lock game"]
+    assert order == ["lock game", "check PIN"]
+    assert Hand.objects.get(game=g).confirmed_by_player == bob(g)
+
+
+def test_a_pin_is_stored_as_a_keyed_hash_with_a_salt_of_its_own_and_the_keys_id(pending):
+    g, _ = pending
+    stored = bob(g).confirm_pin
+    scheme, key_id, salt, digest = stored.split("$")
+    assert (scheme, key_id, len(salt), len(digest)) == ("hmac-sha256", "dev", 16, 64)
+    assert "2222" not in stored
+    other = pins.hash_pin("2222")
+    assert other != stored
+    assert other.split("$")[2] != salt  # the same PIN, another salt
+
+
+def test_a_database_alone_does_not_reveal_a_pin_the_key_is_needed(pending, settings):
+    g, _ = pending
+    stored = bob(g).confirm_pin
+    assert pins.check_pin("2222", stored).matches
+    settings.PIN_KEYS = {"dev": b"someone-elses-key-0123456789"}
+    assert not any(pins.check_pin(f"{n:04d}", stored).matches for n in range(10000))
+
+
+def test_an_old_pbkdf2_pin_works_and_is_stored_under_the_key_on_its_next_right_entry(pending, settings):
+    g, ref = pending
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    old = PBKDF2PasswordHasher().encode("2222", "an-old-salt", iterations=1000)  # as make_password kept it
+    Player.objects.filter(pk=bob(g).pk).update(confirm_pin=old)
+    with pytest.raises(NotAllowed):
+        guess(g, ref, "9999")
+    assert bob(g).confirm_pin.startswith("pbkdf2_sha256$")  # a wrong PIN upgrades nothing
+    guess(g, ref, "2222")
+    assert bob(g).confirm_pin.startswith("hmac-sha256$dev$")
+    assert pins.check_pin("2222", bob(g).confirm_pin).matches
+
+
+def test_keys_rotate_an_older_keys_pin_still_works_and_moves_to_the_current_key(pending, settings):
+    g, ref = pending
+    settings.PIN_KEYS = {"k2": b"the-new-key-0123456789", "dev": b"ginscore-development-only-pin-key"}
+    assert bob(g).confirm_pin.split("$")[1] == "dev"
+    guess(g, ref, "2222")
+    assert bob(g).confirm_pin.split("$")[1] == "k2"
+
+
+def test_a_pin_under_a_key_no_longer_listed_is_a_loud_configuration_error(pending, settings):
+    g, ref = pending
+    settings.PIN_KEYS = {"k2": b"the-new-key-0123456789"}
+    with pytest.raises(ImproperlyConfigured, match="PIN key 'dev' is no longer in PIN_KEYS"):
+        guess(g, ref, "2222")
+    assert not Hand.objects.get(game=g).is_confirmed
+    assert not PinFailure.objects.exists()
+
+
+def test_production_refuses_to_start_without_pin_keys(settings):
+    from scoring.checks import pin_keys_are_set
+
+    settings.PIN_KEYS = {}
+    assert [e.id for e in pin_keys_are_set(None)] == ["scoring.E002"]
 
 
 @pytest.mark.parametrize("pin", ["١٢٣٤", "۱۲۳۴", "１２３４", "12a4", "123"])
