@@ -37,6 +37,7 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)
 def setup() -> tuple[str, list[list[int]]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
+    os.environ.setdefault("PIN_KEYS", "bench:bench-only-pin-key-0123456789")
     import django
 
     django.setup()
@@ -69,6 +70,7 @@ def setup() -> tuple[str, list[list[int]]]:
 def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subprocess.Popen:
     """gunicorn as in production (DEBUG off) but over plain HTTP on a local port."""
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
+           "PIN_KEYS": "bench:bench-only-pin-key-0123456789",
            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "0", **extra_env}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}",

@@ -39,6 +39,7 @@ TIMED_RESULTS = 5
 def setup() -> dict:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
+    os.environ.setdefault("PIN_KEYS", "bench:bench-only-pin-key-0123456789")
     import django
 
     django.setup()

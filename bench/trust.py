@@ -41,6 +41,7 @@ KNOCK = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_d
 def setup():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
+    os.environ.setdefault("PIN_KEYS", "bench:bench-only-pin-key-0123456789")
     import django
 
     django.setup()

@@ -12,6 +12,7 @@ PY=.venv/bin/python
 WORK="$(mktemp -d /tmp/ginscore-schemathesis.XXXXXX)"
 export DATABASE_URL="${DATABASE_URL:-sqlite:///$WORK/db.sqlite3}"
 export DEBUG=0 SECRET_KEY="schemathesis-$(head -c 24 /dev/urandom | base64 | tr -d '/+=')"
+export PIN_KEYS="ci:$(head -c 24 /dev/urandom | base64 | tr -d '/+=')"
 export ALLOWED_HOSTS=127.0.0.1 SECURE_SSL_REDIRECT=0 SESSION_COOKIE_SECURE=0 CSRF_COOKIE_SECURE=0
 # The limits themselves are tested by the suite; here they would only turn generated requests into 429s.
 export ANON_THROTTLE_RATE=1000000/minute CALCULATOR_THROTTLE_RATE=1000000/minute LOGIN_THROTTLE_RATE=1000000/minute

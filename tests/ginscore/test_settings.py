@@ -10,12 +10,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {"SECRET_KEY": "x" * 20 + "-production-secret-from-the-environment-1234567890",
+              "PIN_KEYS": "k1:a-production-pin-key-from-the-environment",
               "ALLOWED_HOSTS": "gin.example.org", "DATABASE_URL": "sqlite:////tmp/ginscore-deploy-check.sqlite3"}
 
 
 def manage(*args, **env):
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"PYTEST_VERSION", "DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}}
+             if k not in {"PYTEST_VERSION", "DEBUG", "SECRET_KEY", "PIN_KEYS", "DJANGO_SETTINGS_MODULE"}}
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
 
@@ -43,6 +44,16 @@ def test_without_debug_a_secret_key_is_required():
     result = manage("check", ALLOWED_HOSTS="gin.example.org")
     assert result.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_without_debug_a_pin_key_is_required_and_must_be_long_enough():
+    without = {k: v for k, v in PRODUCTION.items() if k != "PIN_KEYS"}
+    result = manage("check", **without)
+    assert result.returncode != 0
+    assert "PIN_KEYS must be set when DEBUG is off" in result.stderr
+    short = manage("check", **{**PRODUCTION, "PIN_KEYS": "k1:short"})
+    assert short.returncode != 0
+    assert "secrets of at least 16 random characters" in short.stderr
 
 
 @pytest.mark.django_db
