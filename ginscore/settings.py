@@ -238,6 +238,10 @@ CACHES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler", "level": os.environ.get("LOG_LEVEL", "INFO")}},
+    # A database outage is logged as one line per failed request, not a traceback each.
+    "filters": {"outage_one_line": {"()": "scoring.logging_filters.DatabaseOutageOneLine"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": os.environ.get("LOG_LEVEL", "INFO"),
+                             "filters": ["outage_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"filters": ["outage_one_line"]}},
 }

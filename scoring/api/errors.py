@@ -11,7 +11,6 @@ import math
 import sys
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig
-from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils import timezone
@@ -21,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.engine import SheetError
+from scoring.logging_filters import is_database_outage
 from scoring.policy import NotAllowed
 
 DATABASE_RETRY_SECONDS = 5
@@ -44,13 +44,6 @@ def _flatten(detail, field=None):
             yield from _flatten(item, field)
     else:
         yield {"hand": None, "field": field, "message": str(detail)}
-
-
-def is_database_outage(exc: BaseException) -> bool:
-    """The database could not be reached or dropped the connection (not a refused statement)."""
-    return isinstance(exc, OperationalError | InterfaceError) or (
-        isinstance(exc, DatabaseError) and "connection" in str(exc).lower()
-    )
 
 
 def database_outage_body() -> dict:

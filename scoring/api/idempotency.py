@@ -1,22 +1,21 @@
 """``Idempotency-Key`` for any API POST (``@idempotent``): every copy of a request gets the first answer.
 
-Any app's API view may use it. The key (per actor) is *claimed* in its own committed row before the
-request runs, so copies arriving together find it at once: while the first copy runs they get
-409 "still in progress" (with ``Retry-After``), as the IETF draft says; afterwards the stored first
-answer (``Idempotent-Replayed: true``); the same key with another body, 422. The first copy's answer
-is stored in the same transaction as its writes, so a hand is never recorded without its answer,
-nor an answer kept for a hand that was rolled back. User errors (a refused hand, a wrong PIN) are
-answers too: they are stored and replayed, and whatever the request wrote (a wrong PIN's count)
-is kept. A 5xx or a crash releases the claim: nothing was written, the client may retry.
+Any app's API view may use it. The request runs, and its answer is stored under (actor, key) as the
+last statement of the same transaction as its writes (``INSERT ... ON CONFLICT DO NOTHING``): a hand
+is never recorded without its answer, nor an answer kept for a hand that was rolled back, and a request
+that fails (a 5xx, a crash, the database going away) leaves nothing behind, so its retry runs at once.
+A copy arriving while the first runs waits at that insert for the first to commit (the database's
+unique index), then finds the key taken: everything the copy did is rolled back and it gets the first
+answer (``Idempotent-Replayed: true``); the same key with another body, 422. User errors (a refused
+hand, a wrong PIN) are answers too: they are stored and replayed, and whatever the request wrote (a
+wrong PIN's count) is kept.
 
 Answers are kept 24 hours (``manage.py cleanup_expired`` deletes older ones; an older one is ignored
-meanwhile) and stored zlib-compressed. A claim whose request died without releasing it (a killed
-worker) is taken over after ``STALE_CLAIM``, longer than any request may run.
+meanwhile and its key used afresh) and stored zlib-compressed.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import zlib
@@ -24,7 +23,7 @@ from datetime import timedelta
 from functools import wraps
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.response import Response
 
@@ -35,8 +34,8 @@ from .errors import error_body
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 REPLAY_WINDOW = timedelta(hours=24)
-STALE_CLAIM = timedelta(minutes=2)
 MAX_KEY = 200
+COLUMNS = ("actor", "key", "method", "path", "fingerprint", "status_code", "answer", "created_at")
 
 
 def _fingerprint(request) -> str:
@@ -59,51 +58,47 @@ def _refusal(status: int, message: str, **headers) -> Response:
     return Response(error_body(message, "Idempotency-Key"), status=status, headers=headers)
 
 
-def _claim(*, actor: str, key: str, request, fingerprint: str) -> tuple[IdempotencyRecord | None, Response | None]:
-    """Claim ``key`` for this request (the record), or say what this copy gets instead (the response)."""
-    for _ in range(3):
-        now = timezone.now()
-        try:
-            with transaction.atomic():
-                return IdempotencyRecord.objects.create(
-                    actor=actor, key=key, method=request.method, path=request.path[:300], fingerprint=fingerprint,
-                    created_at=now,
-                ), None
-        except IntegrityError:
-            pass
-        existing = IdempotencyRecord.objects.filter(actor=actor, key=key).first()
-        if existing is None:
-            continue  # released in the meantime: claim it again
-        expired = existing.created_at < now - REPLAY_WINDOW
-        abandoned = existing.status_code is None and existing.created_at < now - STALE_CLAIM
-        if expired or abandoned:
-            # One of the copies taking it over wins: the row still has the creation time it read.
-            taken = IdempotencyRecord.objects.filter(pk=existing.pk, created_at=existing.created_at).update(
-                created_at=now, status_code=None, answer=b"", fingerprint=fingerprint, method=request.method,
-                path=request.path[:300],
-            )
-            if taken:
-                existing.created_at = now
-                return existing, None
-            continue
-        if existing.fingerprint != fingerprint:
-            return None, _refusal(422, "this key was already used for a different request")
-        if existing.status_code is None:
-            return None, _refusal(409, "a request with this key is still in progress: retry shortly",
-                                  **{"Retry-After": "1"})
-        return None, _replay(existing)
-    return None, _refusal(409, "a request with this key is still in progress: retry shortly", **{"Retry-After": "1"})
+def _store(*, actor: str, key: str, request, fingerprint: str, response) -> bool:
+    """Keep the answer under the key, in the request's transaction; False when another copy holds the key
+    (having waited for it to commit)."""
+    table = connection.ops.quote_name(IdempotencyRecord._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in COLUMNS)
+    raw = [actor, key, request.method, request.path[:300], fingerprint, response.status_code,
+           compress(response.data), timezone.now()]
+    # Each value as the ORM would write it (a datetime in the database's own form, say).
+    values = [IdempotencyRecord._meta.get_field(name).get_db_prep_save(value, connection)
+              for name, value in zip(COLUMNS, raw, strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(COLUMNS))}) "
+            f"ON CONFLICT ({connection.ops.quote_name('actor')}, {connection.ops.quote_name('key')}) DO NOTHING "
+            f"RETURNING {connection.ops.quote_name('id')}",
+            values,
+        )
+        return cursor.fetchone() is not None
 
 
-def _release(record: IdempotencyRecord) -> None:
-    # The database may be the reason we are here: then the claim goes stale and is taken over later.
-    with contextlib.suppress(Exception):
-        IdempotencyRecord.objects.filter(pk=record.pk, status_code__isnull=True).delete()
+class _KeyTaken(Exception):
+    """Another copy of this request stored its answer first: roll back everything this copy did."""
 
 
 class _Discard(Exception):
     def __init__(self, response):
         self.response = response
+
+
+def _answer_of_the_first_copy(*, actor: str, key: str, fingerprint: str) -> Response | None:
+    """What a copy gets once the key is taken; None when the key may be used afresh (its answer is older
+    than the replay window, or an earlier release left a claim without an answer), after freeing it."""
+    existing = IdempotencyRecord.objects.filter(actor=actor, key=key).first()
+    if existing is None:
+        return None
+    if existing.created_at < timezone.now() - REPLAY_WINDOW or existing.status_code is None:
+        IdempotencyRecord.objects.filter(pk=existing.pk, created_at=existing.created_at).delete()
+        return None
+    if existing.fingerprint != fingerprint:
+        return _refusal(422, "this key was already used for a different request")
+    return _replay(existing)
 
 
 def idempotent(handler):
@@ -116,27 +111,26 @@ def idempotent(handler):
             return handler(view, request, *args, **kwargs)
         if len(key) > MAX_KEY or not key.isprintable():
             return _refusal(400, f"a key is printable text of at most {MAX_KEY} characters")
-        record, answer = _claim(actor=actor_for(request).key, key=key, request=request,
-                                fingerprint=_fingerprint(request))
-        if answer is not None:
-            return answer
-        try:
-            with transaction.atomic():
-                try:
-                    response = handler(view, request, *args, **kwargs)
-                except Exception as exc:  # user errors become answers; bugs are re-raised
-                    response = view.handle_exception(exc)
-                if response.status_code >= 500:
-                    raise _Discard(response)
-                IdempotencyRecord.objects.filter(pk=record.pk).update(
-                    status_code=response.status_code, answer=compress(response.data),
-                )
-        except _Discard as discarded:
-            _release(record)
-            return discarded.response
-        except BaseException:
-            _release(record)
-            raise
-        return response
+        actor, fingerprint = actor_for(request).key, _fingerprint(request)
+        for _ in range(3):
+            try:
+                with transaction.atomic():
+                    try:
+                        response = handler(view, request, *args, **kwargs)
+                    except Exception as exc:  # user errors become answers; bugs are re-raised
+                        response = view.handle_exception(exc)
+                    if response.status_code >= 500:
+                        raise _Discard(response)
+                    if not _store(actor=actor, key=key, request=request, fingerprint=fingerprint, response=response):
+                        raise _KeyTaken
+                return response
+            except _Discard as discarded:
+                return discarded.response
+            except _KeyTaken:
+                first = _answer_of_the_first_copy(actor=actor, key=key, fingerprint=fingerprint)
+                if first is not None:
+                    return first
+        return _refusal(409, "this key is being used by other requests at this moment: retry shortly",
+                        **{"Retry-After": "1"})
 
     return wrapped

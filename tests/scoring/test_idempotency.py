@@ -1,5 +1,6 @@
-"""Idempotency-Key, exactly: claimed before the request runs, every copy gets the first answer (or 409
-while it runs), answers stored compactly and kept 24 hours."""
+"""Idempotency-Key, exactly: the answer stored in the request's own transaction, every copy gets the first
+answer, a failed request leaves nothing behind (its retry runs at once), answers stored compactly and
+kept 24 hours."""
 
 import json
 import zlib
@@ -8,6 +9,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import OperationalError
 from django.utils import timezone
 
 from scoring import services
@@ -31,23 +33,42 @@ def post_hand(api, g, key, data=None):
                     HTTP_IDEMPOTENCY_KEY=key)
 
 
-def test_a_copy_arriving_while_the_first_runs_gets_409_still_in_progress(table):
+def test_a_copy_sent_again_runs_nothing_twice_its_own_writes_are_rolled_back_and_it_gets_the_first_answer(table):
     g, _ref, api = table
-    post_hand(api, g, "k1")
-    IdempotencyRecord.objects.filter(key="k1").update(status_code=None, answer=b"")  # as while it runs
-    answer = post_hand(api, g, "k1")
-    assert answer.status_code == 409
-    assert answer["Retry-After"] == "1"
-    assert "still in progress" in answer.json()["errors"][0]["message"]
+    first = post_hand(api, g, "k1")
+    again = post_hand(api, g, "k1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
     assert Hand.objects.filter(game=g).count() == 1
+    assert IdempotencyRecord.objects.filter(key="k1").count() == 1
 
 
-def test_a_claim_left_by_a_dead_worker_is_taken_over_after_two_minutes(table):
+def test_a_claim_without_an_answer_left_by_an_earlier_release_is_taken_over_at_once(table):
     g, ref, api = table
-    IdempotencyRecord.objects.create(actor=f"user:{ref.pk}", key="k2", method="POST", path="/",
-                                     fingerprint="x", created_at=timezone.now() - timedelta(minutes=3))
+    IdempotencyRecord.objects.create(actor=f"user:{ref.pk}", key="k2", method="POST", path="/", fingerprint="x")
     assert post_hand(api, g, "k2").status_code == 201
     assert IdempotencyRecord.objects.get(key="k2").status_code == 201
+
+
+def test_a_request_cut_off_by_a_database_outage_leaves_no_claim_and_its_retry_succeeds_at_once(table, monkeypatch):
+    g, _ref, api = table
+    real = services.record_hand
+
+    def outage(**kwargs):
+        real(**kwargs)  # the hand was written in the transaction, then the connection went away
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(services, "record_hand", outage)
+    cut = post_hand(api, g, "k-outage")
+    assert (cut.status_code, cut["Retry-After"]) == (503, "5")
+    assert not IdempotencyRecord.objects.filter(key="k-outage").exists()
+    assert Hand.objects.filter(game=g).count() == 0
+    monkeypatch.undo()
+    retried = post_hand(api, g, "k-outage")
+    assert retried.status_code == 201
+    assert "Idempotent-Replayed" not in retried
+    assert Hand.objects.filter(game=g).count() == 1
 
 
 def test_an_answer_older_than_24_hours_is_not_replayed(table):

@@ -3,6 +3,7 @@ capped sheets and bodies, bounded JSON nesting and pages, JSON 503 for a databas
 a 500 for bad input."""
 
 import json
+import logging
 
 import pytest
 from django.db import OperationalError, connection
@@ -11,6 +12,7 @@ from rest_framework.test import APIClient
 from scoring import services, sheets
 from scoring.api import urls
 from scoring.api.throttles import CalculatorThrottle
+from scoring.logging_filters import DatabaseOutageOneLine
 from scoring.models import Hand
 
 from ..factories import as_actor, game, knock, organiser, user
@@ -155,6 +157,28 @@ def test_a_database_outage_answers_a_json_503_on_the_api_and_a_503_page_on_the_w
     assert "Back in a moment" in page.content.decode()
     assert (health.status_code, health.content) == (503, b"database unavailable")
     assert client.get("/healthz").content == b"ok"
+
+
+def test_a_database_outage_is_logged_as_one_line_per_request_not_a_traceback(client, caplog):
+    game()
+    client.raise_request_exception = False
+    with connection.execute_wrapper(database_down), caplog.at_level(logging.WARNING):
+        assert client.get("/games/").status_code == 503
+        assert APIClient().get("/api/v1/games/").status_code == 503
+    failures = [r for r in caplog.records if r.name == "django.request"]
+    assert len(failures) == 2
+    for record in failures:
+        assert record.exc_info is None
+        assert "database unavailable: OperationalError: server closed the connection unexpectedly" \
+            in record.getMessage() or record.getMessage() == "Service Unavailable: /api/v1/games/"
+    assert "Traceback" not in caplog.text
+
+
+def test_a_bugs_traceback_is_still_logged_whole(caplog):
+    record = logging.LogRecord("django.request", logging.ERROR, __file__, 1, "Internal Server Error: /x", (),
+                               (ValueError, ValueError("a bug"), None))
+    assert DatabaseOutageOneLine().filter(record)
+    assert record.exc_info is not None
 
 
 def test_connections_are_health_checked_before_reuse(settings):
