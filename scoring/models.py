@@ -347,3 +347,16 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} {self.method} {self.path} [{self.key}]"
+
+
+class RateCounter(models.Model):
+    """How many requests one key (an address, a user, a table link, an address and username) made in its
+    current fixed window: a row per key, counted by one upsert statement (``scoring.rate_limits``), so
+    no request ever waits on another key's row. Used when no Redis is configured."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    window = models.BigIntegerField()  # when the current window began, in seconds since the epoch
+    count = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count} in window {self.window}"

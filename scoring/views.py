@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from typing import Any
 
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import policy, selectors, services
-from .api.auth import SESSION_LINK, actor_for, link_for_token
+from .api.auth import SESSION_LINK, TooManyWrongTokens, actor_for, count_wrong_token, link_for_token, refuse_if_guessing
 from .engine import PRESETS, SheetError, resolve_conventions
 from .engine.readback import describe_hand
 from .forms import (
@@ -528,7 +529,17 @@ def referee_link(request):
     which browsers never send, and reaches the server only in this page's POST: it stays out of
     access logs. The session then remembers the link by its id."""
     if request.method == "POST":
-        link = link_for_token(request.POST.get("token", "").strip())
+        try:
+            refuse_if_guessing(request)
+            link = link_for_token(request.POST.get("token", "").strip())
+            if link is None:
+                count_wrong_token(request)
+        except TooManyWrongTokens as refused:
+            error = (f"Too many unknown links were opened from this address: try again in "
+                     f"{math.ceil(refused.wait)} seconds.")
+            response = render(request, "scoring/referee_link.html", {"error": error}, status=429)
+            response["Retry-After"] = str(math.ceil(refused.wait))
+            return response
         if link is not None:
             request.session.cycle_key()
             request.session[SESSION_LINK] = link.pk

@@ -8,7 +8,13 @@
 
 ``client_ip`` trusts ``X-Forwarded-For`` only as far as ``NUM_PROXIES`` configured proxies wrote it,
 exactly as the throttles do, so a made-up header neither hides a client nor escapes a limit.
+
+Wrong tokens (API tokens, table links, the ``/r/`` page) are limited per address (``bad_token``): once
+an address has sent too many in a window, its tokens are not looked up until the window ends (429).
+Each worker remembers such addresses, so a flood costs neither lookups nor counts.
 """
+
+import time
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -16,6 +22,7 @@ from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
+from scoring import rate_limits
 from scoring.models import ApiToken, RefereeLink, token_digest
 from scoring.policy import Actor
 
@@ -35,6 +42,42 @@ def _bearer(request, keyword: str) -> str | None:
         raise exceptions.AuthenticationFailed("a token is plain ASCII") from None
 
 
+# Addresses that sent too many wrong tokens, and until when (this worker's memory; the count is shared).
+_guessing: dict[str, float] = {}
+
+
+class TooManyWrongTokens(exceptions.Throttled):
+    default_detail = "too many unknown tokens from this address: try again later"
+
+
+def refuse_if_guessing(request) -> None:
+    """Raise ``TooManyWrongTokens`` when the caller's address is over the wrong-token limit."""
+    until = _guessing.get(client_ip(request))
+    if until is not None:
+        if until > time.time():
+            raise TooManyWrongTokens(wait=until - time.time())
+        _guessing.pop(client_ip(request), None)
+
+
+def count_wrong_token(request) -> None:
+    """Count one wrong token from the caller's address; raise ``TooManyWrongTokens`` past the limit."""
+    rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get("bad_token")
+    if not rate:
+        return
+    allowed, seconds = _parse(rate)
+    counted = rate_limits.hit(f"bad_token:addr:{client_ip(request)}", seconds)
+    if counted.count > allowed:
+        if len(_guessing) > 10_000:
+            _guessing.clear()
+        _guessing[client_ip(request)] = time.time() + counted.wait
+        raise TooManyWrongTokens(wait=counted.wait)
+
+
+def _parse(rate: str) -> tuple[int, int]:
+    number, period = rate.split("/")
+    return int(number), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+
+
 class ApiTokenAuthentication(authentication.BaseAuthentication):
     keyword = "Token"
 
@@ -42,8 +85,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         key = _bearer(request, self.keyword)
         if key is None:
             return None
+        refuse_if_guessing(request)
         token = ApiToken.objects.select_related("user").filter(digest=token_digest(key)).first()
         if token is None or not token.user.is_active:
+            count_wrong_token(request)
             raise exceptions.AuthenticationFailed("this API token is unknown or was withdrawn")
         return token.user, token
 
@@ -56,8 +101,10 @@ class RefereeLinkAuthentication(authentication.BaseAuthentication):
         token = _bearer(request, REFEREE_KEYWORD)
         if token is None:
             return None
+        refuse_if_guessing(request)
         link = link_for_token(token)
         if link is None:
+            count_wrong_token(request)
             raise exceptions.AuthenticationFailed("this referee link is unknown, expired or was revoked")
         return AnonymousUser(), link
 

@@ -1,64 +1,108 @@
 """Rate limits that hold across processes and machines, for any app's API.
 
-Counters are fixed windows in the shared cache (the database cache by default, Redis when
-``REDIS_URL`` is set; see settings), incremented atomically, so "60/minute" means 60 whatever the
-number of workers. Clients are told apart by ``client_ip``: ``X-Forwarded-For`` is trusted only as far
-as ``NUM_PROXIES`` configured proxies wrote it, so a made-up header neither hides a client nor
-escapes a limit. A refused request gets 429 with ``Retry-After`` (the API's error shape).
+Counters are fixed windows in the shared store (``scoring.rate_limits``: Redis, or a row per key in the
+database), so "60/minute" means 60 whatever the number of workers. A hall is usually one public
+address (the venue's NAT), so whoever has a credential is counted by it, never by address:
 
-- ``AnonymousThrottle`` (scope ``anon``): every API request without a login, by address; a default
-  for every view.
-- ``CalculatorThrottle`` (scope ``calculator``): the stateless calculators, anonymous callers.
-- ``LoginThrottle`` (scope ``login``): password guesses, by address, signed in or not.
+- ``RequestThrottle`` (the default for every view): a signed-in user by their account (scope
+  ``user``), a table link by its link (``link``), anyone else by address (``anon``).
+- ``CalculatorThrottle`` (scope ``calculator``): the stateless calculators, anonymous callers by address.
+- ``LoginThrottle``: password guesses, per address and username (``login``) under a higher ceiling per
+  address (``login_address``), signed in or not.
+
+Addresses come from ``client_ip``: ``X-Forwarded-For`` is trusted only as far as ``NUM_PROXIES``
+configured proxies wrote it, so a made-up header neither hides a client nor escapes a limit. A
+refused request gets 429 with ``Retry-After`` (the API's error shape). Wrong tokens are limited per
+address in ``auth``.
 """
 
-import time
+from __future__ import annotations
 
-from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
+
+from scoring import rate_limits
+from scoring.models import RefereeLink
 
 from .auth import client_ip
 
 
 class SharedRateThrottle(SimpleRateThrottle):
-    cache = cache
-    anonymous_only = True
+    """One counter per key and window in ``rate_limits``; subclasses say whose key and which scope."""
 
-    def get_cache_key(self, request, view):
-        if self.anonymous_only and request.user and request.user.is_authenticated:
-            return None
-        return f"throttle:{self.scope}:{client_ip(request)}"
+    rate: str | None = None  # set on a class: that rate for its own scope instead of the settings' (tests)
+
+    def __init__(self):
+        # Each limit's rate is its scope's, read when a request is counted (one request may count
+        # against several scopes): nothing to read now.
+        self.wait_seconds = 0.0
+
+    def keys(self, request) -> list[tuple[str, str]]:
+        """(scope, key) of each limit this request counts against; none: not limited here."""
+        return []
+
+    def rate_of(self, scope: str) -> str | None:
+        if self.rate is not None and scope == self.scope:
+            return self.rate
+        return self.THROTTLE_RATES.get(scope)
 
     def allow_request(self, request, view):
-        if self.rate is None:
-            return True
-        key = self.get_cache_key(request, view)
-        if key is None:
-            return True
-        now = time.time()
-        window = int(now // self.duration)
-        key = f"{key}:{window}"
-        count = None
-        while count is None:
-            try:
-                count = self.cache.incr(key)
-            except ValueError:  # the window's first request (or its counter expired): start it at 1
-                count = 1 if self.cache.add(key, 1, self.duration + 1) else None
-        self.wait_seconds = (window + 1) * self.duration - now
-        return count <= self.num_requests
+        self.wait_seconds = 0.0
+        for scope, key in self.keys(request):
+            rate = self.rate_of(scope)
+            if rate is None:
+                continue
+            allowed, seconds = self.parse_rate(rate)
+            counted = rate_limits.hit(f"{scope}:{key}", seconds)
+            if counted.count > allowed:
+                self.wait_seconds = counted.wait
+                return False
+        return True
 
     def wait(self):
         return self.wait_seconds
 
 
-class AnonymousThrottle(SharedRateThrottle):
-    scope = "anon"
+def credential(request) -> tuple[str, str]:
+    """(scope, key) of whoever is making the request: their account, their table link, or their address."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return "user", f"user:{user.pk}"
+    link = getattr(request, "auth", None)
+    if isinstance(link, RefereeLink):
+        return "link", f"link:{link.pk}"
+    return "anon", f"addr:{client_ip(request)}"
+
+
+class RequestThrottle(SharedRateThrottle):
+    scope = "request"
+
+    def keys(self, request):
+        return [credential(request)]
+
+
+class AnonymousThrottle(RequestThrottle):
+    """Kept for views that name it beside ``CalculatorThrottle``: the same limits as the default."""
 
 
 class CalculatorThrottle(SharedRateThrottle):
     scope = "calculator"
 
+    def keys(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return []
+        return [("calculator", f"addr:{client_ip(request)}")]
+
 
 class LoginThrottle(SharedRateThrottle):
     scope = "login"
-    anonymous_only = False
+
+    def keys(self, request):
+        address = client_ip(request)
+        username = ""
+        data = getattr(request, "data", None)
+        if data is None:
+            data = getattr(request, "POST", {})
+        if hasattr(data, "get"):
+            username = str(data.get("username") or "")[:150].casefold()
+        return [("login_address", f"addr:{address}"), ("login", f"addr:{address}:user:{username}")]

@@ -5,7 +5,8 @@
 - Wrong-PIN records older than 24 hours (the lockout looks back 15 minutes; a day is kept for
   organisers to see in the admin).
 
-(Throttle counters live in the cache, which expires its own entries.)
+- Rate counters of keys not seen for an hour (in the database when no Redis is configured; Redis
+  expires its own).
 """
 
 from datetime import timedelta
@@ -13,6 +14,7 @@ from datetime import timedelta
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from scoring import rate_limits
 from scoring.api.idempotency import REPLAY_WINDOW
 from scoring.models import IdempotencyRecord, PinFailure
 
@@ -20,10 +22,12 @@ PIN_FAILURES_KEPT = timedelta(hours=24)
 
 
 class Command(BaseCommand):
-    help = "Delete idempotency records and wrong-PIN records older than 24 hours."
+    help = "Delete idempotency records and wrong-PIN records older than 24 hours, and idle rate counters."
 
     def handle(self, *args, **options):
         now = timezone.now()
         records, _ = IdempotencyRecord.objects.filter(created_at__lt=now - REPLAY_WINDOW).delete()
         failures, _ = PinFailure.objects.filter(failed_at__lt=now - PIN_FAILURES_KEPT).delete()
-        self.stdout.write(f"Deleted {records} idempotency records and {failures} wrong-PIN records.")
+        counters = rate_limits.forget_old_windows()
+        self.stdout.write(f"Deleted {records} idempotency records and {failures} wrong-PIN records "
+                          f"({counters} idle rate counters).")
