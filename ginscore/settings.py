@@ -181,11 +181,16 @@ REST_FRAMEWORK = {
     # ?format= filters games by table format; responses are JSON (or the browsable page) by Accept.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttles.AnonymousThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttles.RequestThrottle"],
+    # Per credential, never per address alone: a hall's tables share one public address.
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("ANON_THROTTLE_RATE", "120/minute"),
-        "calculator": os.environ.get("CALCULATOR_THROTTLE_RATE", "60/minute"),
-        "login": os.environ.get("LOGIN_THROTTLE_RATE", "10/minute"),
+        "anon": os.environ.get("ANON_THROTTLE_RATE", "120/minute"),  # per address, no credential
+        "user": os.environ.get("USER_THROTTLE_RATE", "600/minute"),  # per signed-in account
+        "link": os.environ.get("LINK_THROTTLE_RATE", "300/minute"),  # per table link
+        "calculator": os.environ.get("CALCULATOR_THROTTLE_RATE", "60/minute"),  # per address, anonymous
+        "login": os.environ.get("LOGIN_THROTTLE_RATE", "10/minute"),  # per address and username
+        "login_address": os.environ.get("LOGIN_ADDRESS_THROTTLE_RATE", "100/minute"),  # per address
+        "bad_token": os.environ.get("BAD_TOKEN_THROTTLE_RATE", "20/minute"),  # wrong tokens per address
     },
     "NUM_PROXIES": NUM_PROXIES,
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
