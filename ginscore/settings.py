@@ -138,6 +138,20 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+ON_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+# Background jobs (ginscore.jobs): on PostgreSQL a queue that a worker runs (procrastinate, in the same
+# database), elsewhere in the web process right after the commit. Tests run them inline on both unless a
+# test asks for the queue; JOBS=inline or JOBS=queue overrides.
+JOBS = os.environ.get("JOBS") or ("queue" if ON_POSTGRESQL and not TESTING else "inline")
+if JOBS not in ("inline", "queue") or (JOBS == "queue" and not ON_POSTGRESQL):
+    raise ValueError("JOBS is inline, or queue (which needs PostgreSQL: DATABASE_URL)")
+if ON_POSTGRESQL:
+    # Its tables and functions are PostgreSQL's own; the tasks themselves live in each app's tasks.py.
+    INSTALLED_APPS.insert(INSTALLED_APPS.index("scoring"), "procrastinate.contrib.django")
+# Finished jobs are deleted (an event's answer is refreshed after every result); failed ones are kept.
+PROCRASTINATE_WORKER_DEFAULTS = {"concurrency": int(os.environ.get("JOB_CONCURRENCY", "2")),
+                                 "delete_jobs": "successful"}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -248,5 +262,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "level": os.environ.get("LOG_LEVEL", "INFO"),
                              "filters": ["outage_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.request": {"filters": ["outage_one_line"]}},
+    "loggers": {"django.request": {"filters": ["outage_one_line"]},
+                # Its start-up lists every task at INFO; jobs that fail still log at WARNING and above.
+                "procrastinate": {"level": os.environ.get("JOBS_LOG_LEVEL", "WARNING")}},
 }

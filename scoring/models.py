@@ -99,6 +99,9 @@ class Game(models.Model):
     summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When what a scoreboard shows last moved (the counted totals, the winner, the status), unlike
+    # ``updated_at``, which every hand written moves: live pages of many tables are versioned by it.
+    scores_changed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-created_at", "-id"]

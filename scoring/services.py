@@ -165,14 +165,25 @@ def _refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, An
     """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
     when every current version is confirmed (then the counted sheet is the same sheet)."""
     answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
-    before = game.settled_result
+    before, shown_before = game.settled_result, _scoreboard(game)
     game.summary = summary_of(answer)
     if game.status != Game.Status.ABANDONED:
         game.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
     game.hand_count = len(lines)
-    game.save(update_fields=["summary", "status", "hand_count", "updated_at"])
+    fields = ["summary", "status", "hand_count", "updated_at"]
+    if _scoreboard(game) != shown_before:
+        game.scores_changed_at = timezone.now()
+        fields.append("scores_changed_at")
+    game.save(update_fields=fields)
     _result_changed(game, before)
     return answer
+
+
+def _scoreboard(game: Game) -> tuple:
+    """What a scoreboard shows of a game: its counted totals, winner, margin and status, and whether it
+    has begun (not how many hands wait to be confirmed, nor who deals next)."""
+    summary = game.summary or {}
+    return (summary.get("totals"), summary.get("winner"), summary.get("margin"), game.status, game.hand_count > 0)
 
 
 def _result_changed(game: Game, before: tuple[str, int] | None) -> None:
@@ -271,7 +282,8 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Gam
     if game.status != Game.Status.ABANDONED:
         before = game.settled_result
         game.status = Game.Status.ABANDONED
-        game.save(update_fields=["status", "updated_at"])
+        game.scores_changed_at = timezone.now()
+        game.save(update_fields=["status", "updated_at", "scores_changed_at"])
         GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
         _result_changed(game, before)
     return game
@@ -295,6 +307,8 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
         raise SheetError.one(None, "status", "this game is not abandoned")
     game.status = Game.Status.IN_PROGRESS
     _refresh_summary(game, _hands(game))
+    game.scores_changed_at = timezone.now()  # its status moved back, whatever its totals
+    game.save(update_fields=["scores_changed_at"])
     GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
     return game
 

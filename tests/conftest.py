@@ -17,11 +17,26 @@ def _fresh_cache(request):
     if request.node.get_closest_marker("django_db") is None:
         yield
         return
-    cache.clear()
-    caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
+    from tournaments import selectors
+
+    def forget():
+        cache.clear()
+        caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
+        selectors._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored
+        selectors._awaited_since.clear()
+
+    forget()
     yield
-    cache.clear()
-    caches["versioned"].clear()
+    forget()
+
+
+@pytest.fixture(autouse=True)
+def _live_parts_made_at_once(monkeypatch):
+    """A page part that moves often is made at most every few seconds in production; tests that look at
+    a page right after a write see it at once (tests/tournaments/test_live_pages.py checks the pacing)."""
+    from tournaments import caching
+
+    monkeypatch.setattr(caching, "MAKE_AT_MOST_EVERY_SECONDS", 0)
 
 
 def pytest_report_header(config):

@@ -3,13 +3,15 @@
 A key here always names the version it was made from (the results fingerprint, the tables' version),
 so what is under a key never changes: it is read first from this worker's memory (no query at all),
 then from the shared cache (one query), and made once only when neither has it. A new version is a new
-key; old ones simply fall out. Nothing here decides what the content is: the selectors and pages do.
+key; old ones simply fall out. ``latest`` goes further for content that moves often (a round's tables
+while hands are accepted): one worker makes a new version at a time, at most every few seconds, while
+the others serve the last one made. Nothing here decides what the content is: the selectors and pages do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.core.cache import cache, caches
 
@@ -59,3 +61,29 @@ def keep(key: str, value: object) -> None:
     key = _key(key)
     cache.set(key, value, KEEP_SECONDS)
     caches["versioned"].set(key, value, KEEP_SECONDS)
+
+
+# A page part that moves often is made again at most this often, by one worker at a time.
+MAKE_AT_MOST_EVERY_SECONDS = 3
+
+
+def latest(name: str, version: str, make: Callable[[], Any], *, every: int | None = None) -> tuple[Any, str]:
+    """``name``'s content at ``version`` and that version; or, while another worker is making it (or one
+    was made less than ``every`` seconds ago), the last content made and its version. Only the first
+    request for ``name`` ever waits for a worker to make it."""
+    every = MAKE_AT_MOST_EVERY_SECONDS if every is None else every
+    exact = peek(f"{name}@{version}")
+    if exact is not None:
+        return exact, version
+    last_key = _key(f"{name}@last")
+    last = cache.get(last_key) or caches["versioned"].get(last_key)
+    making = _key(f"making:{name}")
+    if last is not None and every > 0 and not cache.add(making, version, every):
+        return last[1], last[0]
+    if last is None and every > 0:
+        cache.set(making, version, every)  # the first one made starts the pacing too
+    content = make()
+    keep(f"{name}@{version}", content)
+    cache.set(last_key, (version, content), KEEP_SECONDS)
+    caches["versioned"].set(last_key, (version, content), KEEP_SECONDS)
+    return content, version

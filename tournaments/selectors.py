@@ -3,20 +3,25 @@
 tables, and the warnings about pairings made from results that have since changed.
 
 Every read costs a constant number of queries however many entries and matches it shows. The answer
-is computed lazily: a cheap fingerprint of the event's results (three queries) is compared with the
-stored one, and only when it moved is the event loaded and the engine run, once, the answer stored
-(``services.store_answer``) and the rounds' and event's statuses brought up to date
-(``services.sync_statuses``). That is the only write a read can cause. Selectors never pair, score or
-rank: the engine does.
+is kept per results version: a cheap fingerprint of the event's results (read with the event) is
+compared with the stored answer's. With jobs inline, a reader that finds it moved runs the engine,
+once, stores the answer (``services.store_answer``) and brings the rounds' and event's statuses up to
+date (``services.sync_statuses``). With jobs on the queue, a worker does that after every write, and
+readers serve the last stored answer meanwhile, saying it is updating (``served_version``); a reader
+that has waited too long for it queues the refresh again. Those are the only writes a read can cause.
+Selectors never pair, score or rank: the engine does.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, F, Max, Q, QuerySet
 
+from ginscore import jobs
 from scoring.models import Game, RefereeLink
 
 from . import policy, services
@@ -90,35 +95,100 @@ def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer 
 
 
 def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
-    """The stored answer when its key is the results' fingerprint now (one query), else computed once."""
-    return _stored(event, as_of_round) or services.refresh_answer(event, as_of_round=as_of_round)
+    """The stored answer when its key is the results' fingerprint now (one query), else computed once.
+
+    With jobs on the queue, the live answer is never computed by a reader once one is stored: the last
+    stored answer is served, marked ``updating`` when newer results are being computed by a worker."""
+    if as_of_round is None and jobs.queued():
+        latest = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).first()
+        if latest is not None:
+            latest.updating = latest.key != answer_key(event)
+            if latest.updating:
+                _nudge_refresh(event.pk, answer_key(event))
+            return latest
+    stored = _stored(event, as_of_round) or services.refresh_answer(event, as_of_round=as_of_round)
+    stored.updating = False
+    return stored
+
+
+@dataclass(frozen=True)
+class Version:
+    """The results version of what a page or the API serves now, and whether a newer one is coming."""
+
+    key: str
+    updating: bool = False
+
+
+def served_version(event: Event) -> Version:
+    """What the live answer's readers are served now: the results' fingerprint (read with the event), or
+    with jobs on the queue the last stored answer's while a worker computes the newer one (one small
+    query, none when this worker already saw that fingerprint stored)."""
+    now = answer_key(event)
+    if not jobs.queued() or _seen_stored.get(event.pk) == now:
+        return Version(now)
+    stored = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).values_list("key", flat=True).first()
+    if stored is None or stored == now:
+        _seen_stored[event.pk] = now
+        return Version(now)
+    _nudge_refresh(event.pk, now)
+    return Version(stored, updating=True)
+
+
+# Per worker: the newest fingerprint seen stored for each event, and since when a newer one was awaited.
+_seen_stored: dict[int, str] = {}
+_awaited_since: dict[tuple[int, str], float] = {}
+NUDGE_AFTER_SECONDS = 15.0
+
+
+def _nudge_refresh(event_id: int, key: str) -> None:
+    """A newer answer has been awaited for a while: queue its refresh again (a job lost with its worker
+    before it was retried, say). The queueing lock keeps this to one waiting job however many readers ask."""
+    if len(_awaited_since) > 10_000:
+        _awaited_since.clear()
+    since = _awaited_since.setdefault((event_id, key), time.monotonic())
+    if time.monotonic() - since > NUDGE_AFTER_SECONDS:
+        _awaited_since[(event_id, key)] = time.monotonic()
+        lock = f"event-answer:{event_id}"
+        jobs.run_or_queue(services.answers.refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
 
 
 def standings_json(event: Event, as_of_round: int | None = None, *, gzipped: bool = False) -> str | bytes:
     """The standings as JSON text (or those bytes gzipped), as stored with the answer: from this worker's
     memory when it read them for these results before, else one query (or a recompute, once)."""
+    return standings_payload(event, as_of_round, gzipped=gzipped)[0]
+
+
+def standings_payload(event: Event, as_of_round: int | None = None, *,
+                      gzipped: bool = False) -> tuple[str | bytes, Version]:
+    """``standings_json`` and the version it shows (an ETag's value)."""
     view = services.answer_view(as_of_round)
-    return versioned(f"standings-json:{event.pk}:{view}:{answer_key(event)}:{int(gzipped)}",
-                     lambda: _standings_payload(event, as_of_round, gzipped), shared=False)
+    version = served_version(event) if as_of_round is None else Version(answer_key(event))
+    payload = versioned(f"standings-json:{event.pk}:{view}:{version.key}:{int(gzipped)}",
+                        lambda: _standings_payload(event, as_of_round, gzipped, version), shared=False)
+    return payload, version
 
 
-def _standings_payload(event: Event, as_of_round: int | None, gzipped: bool) -> str | bytes:
+def _standings_payload(event: Event, as_of_round: int | None, gzipped: bool, version: Version) -> str | bytes:
     field = "standings_gzip" if gzipped else "standings_json"
     stored = _stored(event, as_of_round, field)
+    if stored is None and version.updating:  # the last one stored (or, if a worker just stored it, newer)
+        stored = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).only("key", field).first()
     if stored is None:
         stored = services.refresh_answer(event, as_of_round=as_of_round)
     return bytes(stored.standings_gzip) if gzipped else stored.standings_json
 
 
-def tables_version(event: Event, round_number: int | None) -> str:
-    """A key that moves with any result, pairing or hand of a round's games (None: the bracket's): two
-    queries. What a page showing those tables' scores is cached under."""
+def tables_version(event: Event, round_number: int | None, *, results: str | None = None) -> str:
+    """A key that moves when what a page of a round's tables shows moves (None: the bracket's): a result,
+    a pairing, a game's counted score or status; not a hand waiting to be confirmed. One query (the
+    results' fingerprint was read with the event; ``results``: the version of the answer shown beside)."""
     games = MatchGame.objects.filter(match__event=event)
     games = (games.filter(match__round__number=round_number) if round_number
              else games.filter(match__round__isnull=True))
-    seen = Game.objects.filter(pk__in=games.values("game_id")).aggregate(last=Max("updated_at"), count=Count("id"))
+    seen = Game.objects.filter(pk__in=games.values("game_id")).aggregate(last=Max("scores_changed_at"),
+                                                                           count=Count("id"))
     last = seen["last"].timestamp() if seen["last"] else 0
-    return f"{answer_key(event)}.{seen['count']}.{last:.6f}"
+    return f"{results or answer_key(event)}.{seen['count']}.{last:.6f}"
 
 
 def answer_key(event: Event) -> str:

@@ -1,29 +1,52 @@
 // Live pages refresh themselves while they can still change, and stop when they cannot:
 // - the score sheet (#sheet with data-live and data-url; the X-Game-Updated header says when it changed);
-// - an event's pairings, standings and bracket ([data-live-url] with data-live; the X-Live-Version
-//   header names the results the fragment shows, so an unchanged page is not redrawn).
+// - an event's pairings, standings and bracket ([data-live-url] with data-live): each answer carries an
+//   ETag naming what it shows, sent back as If-None-Match, so an unchanged page costs a 304 and is not
+//   redrawn; X-Updating says newer results are being worked out (a note above the part says so).
+// Every phone in a hall polls: each waits 5 s plus a random part (so they do not all ask at once), and
+// backs off (doubling, up to a minute, or as Retry-After says) while the server answers 429 or 503.
 (function () {
   "use strict";
-  function follow(box, url, header, last) {
+  const EVERY = 5000;
+  const JITTER = 1500;
+  const MOST = 60000;
+
+  function follow(box, url, header, last, etag) {
+    const note = document.querySelector(".live-updating");
+    let backoff = EVERY;
     async function refresh() {
+      let wait = EVERY;
       try {
-        const response = await fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store" });
-        if (!response.ok) return;
-        const stamp = response.headers.get(header);
-        if (stamp !== last) {
-          if (last !== null) box.innerHTML = await response.text();
-          last = stamp;
+        const headers = { "X-Requested-With": "fetch" };
+        if (etag) headers["If-None-Match"] = etag;
+        const response = await fetch(url, { headers: headers, cache: "no-store" });
+        if (response.status === 429 || response.status === 503) {
+          backoff = Math.min(backoff * 2, MOST);
+          const told = parseInt(response.headers.get("Retry-After") || "0", 10) * 1000;
+          wait = Math.min(Math.max(backoff, told || 0), MOST);
+        } else {
+          backoff = EVERY;
+          if (note) note.hidden = response.headers.get("X-Updating") !== "1";
+          if (response.ok) {
+            etag = response.headers.get("ETag") || etag;
+            const stamp = response.headers.get(header);
+            if (stamp !== last) {
+              if (last !== null) box.innerHTML = await response.text();
+              last = stamp;
+            }
+          }
         }
       } catch (err) {
-        // offline for a moment: try again next time
+        backoff = Math.min(backoff * 2, MOST);  // offline for a moment: try again later
+        wait = backoff;
       }
+      setTimeout(refresh, wait + Math.random() * JITTER);
     }
-    if (last === null) refresh();
-    setInterval(refresh, 5000);
+    setTimeout(refresh, last === null ? 0 : EVERY + Math.random() * JITTER);
   }
   const sheet = document.getElementById("sheet");
-  if (sheet && sheet.dataset.live) follow(sheet, sheet.dataset.url, "X-Game-Updated", null);
+  if (sheet && sheet.dataset.live) follow(sheet, sheet.dataset.url, "X-Game-Updated", null, null);
   document.querySelectorAll("[data-live-url][data-live]").forEach(function (box) {
-    follow(box, box.dataset.liveUrl, "X-Live-Version", box.dataset.liveVersion || null);
+    follow(box, box.dataset.liveUrl, "X-Live-Version", box.dataset.liveVersion || null, box.dataset.liveEtag || null);
   });
 })();

@@ -277,10 +277,19 @@ def test_the_pairings_page_follows_the_scores_as_hands_are_recorded():
                               "opponent_deadwood": 10})
     during = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
     assert during["X-Live-Version"] != before["X-Live-Version"]
-    assert f"playing {g.player_names[0]} 0 – {g.player_names[1]} 0 (+1 to confirm)" in text(during)
+    assert f"playing {g.player_names[0]} 0 – {g.player_names[1]} 0" in text(during)
+    assert "to confirm" not in text(during)  # spectators see the counted score, not the referee's queue
     scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
     after = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
     assert f"playing {g.player_names[0]} 27 – {g.player_names[1]} 0" in text(after)  # 7 and a box of 20
+    assert after["ETag"] != during["ETag"]
+    # A second hand waiting for its PIN changes nothing a spectator sees: same version, and a phone that
+    # holds it gets a 304 with no body
+    scoring.record_hand(actor=as_actor(people.recorder), game=g,
+                        data={"result": "knock", "knocker": g.player_names[0], "knocker_deadwood": 3,
+                              "opponent_deadwood": 10})
+    unchanged = Client().get(f"/events/{event.pk}/pairings/?fragment=1", HTTP_IF_NONE_MATCH=after["ETag"])
+    assert (unchanged.status_code, unchanged.content, unchanged["ETag"]) == (304, b"", after["ETag"])
 
 
 def test_the_standings_page_and_api_show_a_new_result_at_once_through_their_caches():

@@ -26,6 +26,7 @@ from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
 from tournaments import selectors, services
+from tournaments.conditional import live_etag, live_response, not_modified
 from tournaments.engine import EventError, run_event
 from tournaments.exports import standings_csv
 from tournaments.models import Entry, Event, Match
@@ -489,6 +490,26 @@ class Standings(EventErrorsMixin, APIView):
     renderer_classes = [JSONRenderer, CSVRenderer]
     tiebreak_keys: list[str] = []
 
+    @staticmethod
+    def _stored_json(request, event, as_of: int | None) -> HttpResponse:
+        """As stored: a tournament night's most frequent request costs no JSON (or gzip) work, and a
+        caller that holds this version (``If-None-Match``) gets a 304. ``X-Updating``: newer results are
+        being worked out, and these are the last ones."""
+        if as_of is None:
+            version = selectors.served_version(event)
+            if unchanged := not_modified(request, live_etag("standings", version.key)):
+                return live_response(unchanged, version.key, updating=version.updating)
+        gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
+        payload, version = selectors.standings_payload(event, as_of, gzipped=gzipped)
+        response = HttpResponse(payload, content_type="application/json")
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
+        patch_vary_headers(response, ["Accept-Encoding"])
+        if as_of is not None:
+            return response
+        return live_response(response, version.key, etag=live_etag("standings", version.key),
+                             updating=version.updating)
+
     @extend_schema(
         parameters=[
             OpenApiParameter("round", OpenApiTypes.INT, description="the standings as of round N (Swiss, round "
@@ -497,7 +518,9 @@ class Standings(EventErrorsMixin, APIView):
                              description="csv: one row per entry, the same columns (or Accept: text/csv)"),
         ],
         responses={(200, "application/json"): StandingSerializer(many=True),
-                   (200, "text/csv"): OpenApiTypes.STR},
+                   (200, "text/csv"): OpenApiTypes.STR,
+                   304: OpenApiResponse(description="If-None-Match named this version (the ETag of the "
+                                                    "live standings): nothing changed, no body")},
         tags=TAG, summary="The standings, as JSON or CSV, live or as of a round",
     )
     def get(self, request, pk):
@@ -512,14 +535,7 @@ class Standings(EventErrorsMixin, APIView):
             request.accepted_renderer, request.accepted_media_type = CSVRenderer(), CSVRenderer.media_type
         try:
             if request.accepted_renderer.format != "csv":
-                # As stored: a tournament night's most frequent request costs no JSON (or gzip) work.
-                gzipped = "gzip" in request.headers.get("Accept-Encoding", "")
-                response = HttpResponse(selectors.standings_json(event, as_of, gzipped=gzipped),
-                                        content_type="application/json")
-                if gzipped:
-                    response["Content-Encoding"] = "gzip"
-                patch_vary_headers(response, ["Accept-Encoding"])
-                return response
+                return self._stored_json(request, event, as_of)
             rows = selectors.standings(event, as_of)
         except EventError as exc:
             raise EventError.one(None, "round", exc.problems[0].message) from None

@@ -16,7 +16,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from procrastinate import RetryStrategy
 
+from ginscore import jobs
 from tournaments.models import Event, EventAnswer, Round
 from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
 
@@ -32,15 +34,18 @@ def bump(event: Event) -> None:
 
 
 def refresh_after_commit(event_id: int) -> None:
-    """Recompute the event's live answer once this transaction commits, so that the pages and the API
-    read it instead of running the engine. A failure there is logged and leaves the work to the next
-    reader (the answer is also computed lazily): it never turns a committed write into an error."""
-    # A named function, not a functools.partial: Django logs a robust callback's failure by its
-    # __qualname__, which a partial lacks (its logging would itself fail, and the request with it).
-    def refresh_event_answer() -> None:
-        refresh_answer_if_stale(event_id)
+    """Recompute the event's live answer once this transaction commits (a job: ``ginscore.jobs``), so that
+    the pages and the API read it instead of running the engine. At most one such job waits per event,
+    and they run one at a time. It never turns a committed write into an error: a failure is retried
+    (queued) or logged (inline), and readers meanwhile serve the last answer."""
+    lock = f"event-answer:{event_id}"
+    jobs.defer_on_commit(refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
 
-    transaction.on_commit(refresh_event_answer, robust=True)
+
+@jobs.app.task(name="tournaments.refresh_event_answer", retry=RetryStrategy(max_attempts=5, wait=2))
+def refresh_event_answer(event_id: int) -> None:
+    """The job: idempotent (a second run finds the answer up to date and does nothing)."""
+    refresh_answer_if_stale(event_id)
 
 
 LIVE = "live"

@@ -72,13 +72,6 @@ def say(error: EventError | policy.NotAllowed) -> str:
     return text[:1].upper() + text[1:]
 
 
-def live_response(response, key: str):
-    """A live page's fragment says which results it shows; the page swaps it in when that changes."""
-    response["X-Live-Version"] = key
-    response["Cache-Control"] = "no-cache"
-    return response
-
-
 def tabs(event: Event, current: str) -> list[dict[str, Any]]:
     tabs = [("event", "Event"), ("pairings", "Pairings"), ("standings", "Standings")]
     if event.is_elimination:

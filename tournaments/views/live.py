@@ -27,10 +27,11 @@ from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
-from ..caching import keep, peek, versioned
+from ..caching import keep, latest, peek, versioned
+from ..conditional import live_etag, live_response, not_modified
 from ..presentation import bracket_sections, event_status_line
 from ..tables import TIEBREAK_LABELS, standings_table
-from .common import event_or_404, live_response, page_context, say
+from .common import event_or_404, page_context, say
 
 STANDINGS_PER_PAGE = 100
 WHITESPACE = re.compile(r"\s+")
@@ -43,15 +44,15 @@ WHITESPACE = re.compile(r"\s+")
 def pairings(request, pk: int):
     """The current round's tables ("Table 7: Ann v Bob") and each player's table, for phones.
 
-    The tables show scores as they are played: the part is kept in the cache under a version that moves
-    with any result, pairing or hand of the round (two small queries), and rendered again only then."""
+    The tables show scores as they are played: the part is versioned by what it shows (results,
+    pairings, each game's counted score and status: one query), made again by one worker at a time and
+    at most every few seconds while the others serve the last one made (``caching.latest``), and a
+    phone that already holds the version it would get is answered 304."""
     event = event_or_404(request, pk)
     number = selectors.current_round(event)
     version = selectors.tables_version(event, None if event.is_elimination else number)
-    cache_key = f"event-pairings:{event.pk}:{number}:{version}"
-    whole = _whole_page_key(request, cache_key)
-    if whole is not None and (kept := peek(whole)) is not None:
-        return _whole_page(request, kept)
+    if request.GET.get("fragment") and (unchanged := not_modified(request, live_etag("pairings", version))):
+        return unchanged
 
     def tables() -> str:
         if event.is_elimination:
@@ -64,12 +65,21 @@ def pairings(request, pk: int):
             "event": event, "rows": rows, "lookup": lookup, "number": number,
             "draft": bool(number) and not rows and not event.is_elimination}, request=request))
 
-    fragment = versioned(cache_key, tables)
+    name = f"event-pairings:{event.pk}:{number}"
+    whole = _whole_page_key(request, f"{name}:{version}")
+    if whole is not None and (kept := peek(whole)) is not None:
+        return _whole_page(request, kept)
+    fragment, shown = latest(name, version, tables)
+    etag = live_etag("pairings", shown)
     if request.GET.get("fragment"):
-        return live_response(HttpResponse(fragment), version)
+        return not_modified(request, etag) or live_response(HttpResponse(fragment), shown, etag=etag)
+    if shown != version:  # another worker is making the newest: the last one made, as a whole page too
+        whole = _whole_page_key(request, f"{name}:{shown}")
+        if whole is not None and (kept := peek(whole)) is not None:
+            return _whole_page(request, kept)
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
-        request, event, "pairings", fragment=mark_safe(fragment), live_key=version, number=number)))
+        request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number)))
 
 
 def _whole_page_key(request, part_key: str) -> str | None:
@@ -109,16 +119,21 @@ def standings(request, pk: int):
 
     The table part is rendered once per results version (and page, and name searched) and kept in the
     cache, and so is the whole page as a phone that is not signed in sees it: every phone refreshing it
-    costs two small queries, not a table rendered again."""
+    costs two small queries, not a table rendered again, and one that holds that version gets a 304.
+    While a worker works out newer results, the last ones are shown, marked as updating."""
     event = event_or_404(request, pk)
     as_of = request.GET.get("round")
     as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
     find = (request.GET.get("q") or "").strip()[:60]
     page_number = request.GET.get("page") or "1"
-    key = selectors.answer_key(event)
+    version = selectors.served_version(event) if as_of is None else selectors.Version(selectors.answer_key(event))
+    key = version.key
     where = hashlib.sha256(f"{as_of}|{page_number}|{find}".encode()).hexdigest()[:24]
+    etag = live_etag(f"standings-{where}", key)
+    if request.GET.get("fragment") and (unchanged := not_modified(request, etag)):
+        return live_response(unchanged, key, etag=etag, updating=version.updating)
     cache_key = f"event-standings:{event.pk}:{key}:{where}"
-    whole = _whole_page_key(request, cache_key)
+    whole = _whole_page_key(request, cache_key) if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
         return _whole_page(request, kept)
     try:
@@ -127,11 +142,11 @@ def standings(request, pk: int):
         messages.error(request, say(exc))
         return redirect("tournaments:standings", pk=pk)
     if request.GET.get("fragment"):
-        return live_response(HttpResponse(part["html"]), key)
+        return live_response(HttpResponse(part["html"]), key, etag=etag, updating=version.updating)
     # The part was rendered (and escaped) by our own template above; the cache only kept it.
     response = render(request, "tournaments/standings.html", page_context(
         request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
-        rounds_choice=list(range(1, part["rounds_played"] + 1)),
+        live_etag=etag, updating=version.updating, rounds_choice=list(range(1, part["rounds_played"] + 1)),
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
     ))
@@ -164,20 +179,26 @@ def bracket(request, pk: int):
     event = event_or_404(request, pk)
     if not event.is_elimination:
         return redirect("tournaments:standings", pk=pk)
-    key = selectors.answer_key(event)
+    version = selectors.served_version(event)
+    key = version.key
+    etag = live_etag("bracket", selectors.tables_version(event, None, results=key))
+    if request.GET.get("fragment") and (unchanged := not_modified(request, etag)):
+        return live_response(unchanged, key, etag=etag, updating=version.updating)
     answer = selectors.event_answer(event)
     live = [r for r in selectors.matches(event) if r["match"]]
     tables = {r["match"]: r for r in live if r["status"] in ("waiting", "playing")}
     urls = {r["match"]: reverse("tournaments:match", args=[event.pk, r["id"]]) for r in live}
     context = page_context(
-        request, event, "bracket", answer=answer, live_key=key, status_line=event_status_line(event, answer),
+        request, event, "bracket", answer=answer, live_key=key, live_etag=etag, updating=version.updating,
+        status_line=event_status_line(event, answer),
         sections=bracket_sections(answer["bracket"], double=event.format == Event.Format.DOUBLE_ELIMINATION,
                                   urls=urls),
         next_matches=[{"id": p["match"], "players": p["players"], "table": tables.get(p["match"], {}).get("table")}
                       for p in answer["pending"]],
     )
     if request.GET.get("fragment"):
-        return live_response(render(request, "tournaments/_bracket_live.html", context), key)
+        return live_response(render(request, "tournaments/_bracket_live.html", context), key, etag=etag,
+                             updating=version.updating)
     return render(request, "tournaments/bracket.html", context)
 
 

@@ -1,0 +1,137 @@
+"""Live pages and the standings API on a tournament night: an ETag naming the version shown and a 304 to
+a phone that holds it; the pairings made again by one worker at a time, at most every few seconds; with
+jobs on the queue, the last answer served (marked updating) until a worker has worked out the new one."""
+
+import gzip
+import json
+
+import pytest
+from django.core.cache import cache, caches
+from django.test import Client
+
+from tournaments import caching, selectors, services
+from tournaments.models import EventAnswer
+
+from ..factories import api_client, user
+from .stored import Officials, new_event, open_matches, play_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def paired():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    return people, event
+
+
+def test_the_standings_api_answers_an_etag_and_a_304_to_a_caller_that_holds_that_version(paired):
+    people, event = paired
+    reader = api_client(user())
+    url = f"/api/v1/events/{event.pk}/standings/"
+    first = reader.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert etag.startswith('W/"standings-')
+    again = reader.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert (again.status_code, again.content, again["ETag"]) == (304, b"", etag)
+    zipped = reader.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_ENCODING="gzip")
+    assert zipped.status_code == 304
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    moved = reader.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_ENCODING="gzip")
+    assert moved.status_code == 200
+    assert moved["ETag"] != etag
+    assert [r["name"] for r in json.loads(gzip.decompress(moved.content)) if r["wins"]] == ["Ann"]
+
+
+def test_the_standings_page_refresh_answers_304_until_a_result_changes_it(paired):
+    people, event = paired
+    phone = Client()
+    url = f"/events/{event.pk}/standings/"
+    page = phone.get(url)
+    etag = page.content.decode().split('data-live-etag="')[1].split('"')[0].replace("&quot;", '"')
+    assert phone.get(f"{url}?fragment=1", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    fresh = phone.get(f"{url}?fragment=1", HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200
+    assert "Ann" in fresh.content.decode()
+
+
+def test_while_one_worker_makes_the_new_pairings_the_others_serve_the_last_one_made(paired, monkeypatch):
+    people, event = paired
+    monkeypatch.setattr(caching, "MAKE_AT_MOST_EVERY_SECONDS", 3)
+    url = f"/events/{event.pk}/pairings/?fragment=1"
+    before = Client().get(url)
+    made = []
+    real = caching.keep
+    monkeypatch.setattr(caching, "keep", lambda key, value: made.append(key) or real(key, value))
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    # within the pacing window the last tables made are served, under their own version and ETag
+    served = Client().get(url)
+    assert (served.content, served["ETag"]) == (before.content, before["ETag"])
+    assert made == []
+    # once the window is over (its marker gone), the first worker to ask makes them, once
+    cache.delete(caching._key(f"making:event-pairings:{event.pk}:1"))
+    newer = Client().get(url)
+    assert newer["ETag"] != before["ETag"]
+    assert "Ann" in newer.content.decode()
+    versions = [k for k in made if "@" in k and "@last" not in k]
+    assert versions == [f"event-pairings:{event.pk}:1@{newer['X-Live-Version']}"]
+    caches["versioned"].clear()  # another worker: it finds the newest in the shared cache, makes nothing
+    assert Client().get(url)["ETag"] == newer["ETag"]
+    assert len([k for k in made if "@" in k and "@last" not in k]) == 1
+
+
+def test_with_jobs_on_the_queue_readers_serve_the_last_answer_marked_updating_until_the_job_has_run(
+        paired, settings, monkeypatch, django_capture_on_commit_callbacks):
+    people, event = paired
+    settings.JOBS = "queue"
+    queued = []
+    monkeypatch.setattr("ginscore.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
+    reader = api_client(user())
+    url = f"/api/v1/events/{event.pk}/standings/"
+    before = reader.get(url)
+    assert "X-Updating" not in before
+    with django_capture_on_commit_callbacks(execute=True):
+        play_match(people, open_matches(event, 1)[0], "Ann")
+    assert {kw["event_id"] for kw in queued} == {event.pk}
+    assert {kw["queueing_lock"] for kw in queued} == {f"event-answer:{event.pk}"}
+    stale = reader.get(url)
+    assert (stale.status_code, stale["X-Updating"], stale["ETag"]) == (200, "1", before["ETag"])
+    assert stale.content == before.content  # no reader ran the engine
+    assert reader.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    page = Client().get(f"/events/{event.pk}/standings/")
+    assert 'class="live-updating" role="status">' in page.content.decode()  # the note is shown
+    services.answers.refresh_event_answer(event_id=event.pk)  # what the worker does
+    fresh = reader.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert fresh.status_code == 200
+    assert "X-Updating" not in fresh
+    assert [r["name"] for r in fresh.json() if r["wins"]] == ["Ann"]
+    assert EventAnswer.objects.get(event=event, view="live").key == selectors.answer_key(event)
+
+
+def test_the_refresh_job_is_idempotent_a_second_run_changes_nothing(paired, django_assert_num_queries):
+    people, event = paired
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    services.answers.refresh_event_answer(event_id=event.pk)
+    stored = EventAnswer.objects.get(event=event, view="live")
+    with django_assert_num_queries(3):  # the event, its results fingerprint, the stored key: nothing to do
+        services.answers.refresh_event_answer(event_id=event.pk)
+    assert EventAnswer.objects.get(event=event, view="live").computed_at == stored.computed_at
+
+
+def test_a_reader_that_waited_too_long_for_the_new_answer_queues_its_refresh_again(paired, settings, monkeypatch):
+    people, event = paired
+    settings.JOBS = "queue"
+    queued = []
+    monkeypatch.setattr("ginscore.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
+    selectors.event_answer(event)
+    play_match(people, open_matches(event, 1)[0], "Ann")  # its on-commit job never ran (a worker lost it)
+    now = [1000.0]
+    monkeypatch.setattr(selectors.time, "monotonic", lambda: now[0])
+    for seconds in (1000.0, 1010.0, 1014.0, 1016.0, 1020.0):
+        now[0] = seconds
+        assert selectors.served_version(selectors.readable_event(people.boss, event.pk)).updating
+    # once, after 15 s of waiting, not at every read (and again only after another 15 s)
+    assert [kw["event_id"] for kw in queued] == [event.pk]
