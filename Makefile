@@ -12,13 +12,21 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Development: DEBUG on (plain HTTP, static files served from the app's folders). The demo: a club night,
-# then a Swiss in its third round and a finished double elimination.
+# then a Swiss in its third round and a finished double elimination. On SQLite (the default) jobs run in the
+# web process; with DATABASE_URL (PostgreSQL) a job worker runs beside the web server and stops with it.
 run: export DEBUG = 1
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_demo_events
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@if [ -n "$$DATABASE_URL" ]; then \
+	  echo "Starting the job worker (PostgreSQL queue) beside the web server"; \
+	  $(PY) manage.py procrastinate worker & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver 127.0.0.1:8000; \
+	else \
+	  $(PY) manage.py runserver 127.0.0.1:8000; \
+	fi
 
 lint: export DEBUG = 1
 lint: $(STAMP)

@@ -17,6 +17,7 @@ deferred it is still running. A job that fails inline is logged, never turned in
 from __future__ import annotations
 
 import contextlib
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -24,12 +25,26 @@ from django.db import transaction
 from procrastinate import exceptions
 from procrastinate.contrib.django import app
 
-__all__ = ["app", "defer_on_commit", "queued", "run_or_queue"]
+__all__ = ["app", "defer_on_commit", "inline", "queued", "run_or_queue"]
+
+
+_inline = ContextVar("jobs_inline", default=False)
 
 
 def queued() -> bool:
     """Jobs go to the queue (a worker runs them), rather than running in this process after the commit."""
-    return settings.JOBS == "queue"
+    return settings.JOBS == "queue" and not _inline.get()
+
+
+@contextlib.contextmanager
+def inline():
+    """Within this block jobs run in this process after the commit (and readers work answers out), as on
+    SQLite: for a command that writes and then reads what the jobs make, in one go (the demo)."""
+    token = _inline.set(True)
+    try:
+        yield
+    finally:
+        _inline.reset(token)
 
 
 def defer_on_commit(task, *, queueing_lock: str | None = None, lock: str | None = None, **kwargs: Any) -> None:

@@ -76,6 +76,10 @@ X_FRAME_OPTIONS = "DENY"
 
 # Request bodies: a real score sheet (500 card-level hands) is well under this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BYTES", str(256 * 1024)))
+# Past capacity (ginscore.shedding): a request that waited longer than this in gunicorn's queue, in seconds,
+# is answered 503 at once. A phone's refresh backs off and asks again; a hand at a table waits longer.
+SHED_READS_AFTER = float(os.environ.get("SHED_READS_AFTER", "1.0"))
+SHED_WRITES_AFTER = float(os.environ.get("SHED_WRITES_AFTER", "3.0"))
 # How many reverse proxies in front of the app write X-Forwarded-For (0: trust none of it).
 NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
 
@@ -97,6 +101,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "ginscore.shedding.LoadSheddingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scoring.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from ginscore import jobs
 from scoring import services as scoring
 from scoring.management.commands.load_demo import PASSWORD
 from scoring.models import Game, Player
@@ -82,6 +83,8 @@ def _match_names(match: Match) -> list[str]:
 class Command(BaseCommand):
     help = "Load the demo tournaments: a Swiss in its third round and a finished double elimination (idempotent)."
 
+    # One transaction: the answers the demo reads are worked out here, not by a worker after the commit.
+    @jobs.inline()
     @transaction.atomic
     def handle(self, *args, **options):
         users = get_user_model().objects

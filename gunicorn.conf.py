@@ -1,0 +1,28 @@
+"""gunicorn's settings for ginscore (``gunicorn -c gunicorn.conf.py ginscore.wsgi``; the Procfile's ``web``).
+
+Threaded workers (``ginscore.gunicorn_worker``: gunicorn's gthread, noting how long each request
+waited, so that past capacity it is answered 503 at once: ``ginscore.shedding``). A request mostly waits
+on the database, so a few threads per process keep the cores busy; keep-alive lets a phone or a table
+reuse its connection. Each value can be set from the environment.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count() * 2)))
+worker_class = "ginscore.gunicorn_worker.SheddingThreadWorker"
+threads = int(os.environ.get("WEB_THREADS", "4"))
+# Connections held open per worker (idle keep-alive ones cost no thread).
+worker_connections = int(os.environ.get("WEB_CONNECTIONS", "1000"))
+keepalive = int(os.environ.get("WEB_KEEPALIVE", "20"))
+# A request still running after this is a bug (every view answers in milliseconds): the worker is restarted.
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", "20"))
+# The kernel's queue of connections not yet accepted.
+backlog = int(os.environ.get("WEB_BACKLOG", "2048"))
+accesslog = os.environ.get("WEB_ACCESS_LOG") or None
+errorlog = "-"
+loglevel = os.environ.get("WEB_LOG_LEVEL", "warning")
+# The application is loaded in each worker after the fork: each has its own database connection.
+preload_app = False
