@@ -18,12 +18,14 @@ def _fresh_cache(request):
         yield
         return
     from tournaments import selectors
+    from tournaments.views import live
 
     def forget():
         cache.clear()
         caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
         selectors._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored
         selectors._awaited_since.clear()
+        live._recent.clear()  # and of the parts it sent phones
 
     forget()
     yield
@@ -32,11 +34,14 @@ def _fresh_cache(request):
 
 @pytest.fixture(autouse=True)
 def _live_parts_made_at_once(monkeypatch):
-    """A page part that moves often is made at most every few seconds in production; tests that look at
-    a page right after a write see it at once (tests/tournaments/test_live_pages.py checks the pacing)."""
+    """A page part that moves often is made at most every few seconds in production, and each worker
+    checks a phone's refresh against the database at most once a second; tests that look at a page right
+    after a write see it at once (tests/tournaments/test_live_pages.py checks both)."""
     from tournaments import caching
+    from tournaments.views import live
 
     monkeypatch.setattr(caching, "MAKE_AT_MOST_EVERY_SECONDS", 0)
+    monkeypatch.setattr(live, "RECHECK_AFTER_SECONDS", 0)
 
 
 def pytest_report_header(config):

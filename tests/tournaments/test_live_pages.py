@@ -7,7 +7,9 @@ import json
 
 import pytest
 from django.core.cache import cache, caches
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tournaments import caching, selectors, services
 from tournaments.models import EventAnswer
@@ -135,3 +137,33 @@ def test_a_reader_that_waited_too_long_for_the_new_answer_queues_its_refresh_aga
         assert selectors.served_version(selectors.readable_event(people.boss, event.pk)).updating
     # once, after 15 s of waiting, not at every read (and again only after another 15 s)
     assert [kw["event_id"] for kw in queued] == [event.pk]
+
+
+def test_a_halls_refreshes_are_answered_from_the_workers_memory_checked_at_most_once_a_second(
+        paired, monkeypatch, django_assert_num_queries):
+    people, event = paired
+    from tournaments.views import live
+
+    monkeypatch.setattr(live, "RECHECK_AFTER_SECONDS", 1.0)
+    now = [100.0]
+    monkeypatch.setattr(live.time, "monotonic", lambda: now[0])
+    url = f"/events/{event.pk}/pairings/?fragment=1"
+    first = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    with django_assert_num_queries(0):  # other phones within the second: no query at all
+        held = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        new_phone = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert held.status_code == 304
+    assert (new_phone.status_code, new_phone.content) == (200, first.content)
+    assert gzip.decompress(new_phone.content).decode().count('class="pairing ') == 2
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    now[0] += 0.5
+    assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304  # at most a second late
+    now[0] += 0.6
+    moved = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert moved.status_code == 200
+    assert "Ann" in moved.content.decode()
+    signed_in = Client()
+    signed_in.force_login(people.director)
+    with CaptureQueriesContext(connection) as asked:  # a signed-in phone is never answered from memory
+        assert signed_in.get(url).status_code == 200
+    assert len(asked.captured_queries) > 0

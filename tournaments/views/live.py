@@ -9,6 +9,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
+import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -47,12 +49,16 @@ def pairings(request, pk: int):
     The tables show scores as they are played: the part is versioned by what it shows (results,
     pairings, each game's counted score and status: one query), made again by one worker at a time and
     at most every few seconds while the others serve the last one made (``caching.latest``), and a
-    phone that already holds the version it would get is answered 304."""
+    phone that already holds the version it would get is answered 304. A hall of phones refreshing is
+    answered from this worker's memory, checked against the database at most once a second."""
+    memo = f"pairings:{pk}"
+    if _phone_refresh(request) and (part := _remembered(memo)) and (sent := _send_part(request, part)):
+        return sent
     event = event_or_404(request, pk)
     number = selectors.current_round(event)
     version = selectors.tables_version(event, None if event.is_elimination else number)
     if request.GET.get("fragment") and (unchanged := not_modified(request, live_etag("pairings", version))):
-        return unchanged
+        return _remember(request, memo, LivePart("", version, live_etag("pairings", version)), unchanged)
 
     def tables() -> str:
         if event.is_elimination:
@@ -72,7 +78,8 @@ def pairings(request, pk: int):
     fragment, shown = latest(name, version, tables)
     etag = live_etag("pairings", shown)
     if request.GET.get("fragment"):
-        return not_modified(request, etag) or live_response(HttpResponse(fragment), shown, etag=etag)
+        part = LivePart(fragment, shown, etag)
+        return _remember(request, memo, part, _send_part(request, part))
     if shown != version:  # another worker is making the newest: the last one made, as a whole page too
         whole = _whole_page_key(request, f"{name}:{shown}")
         if whole is not None and (kept := peek(whole)) is not None:
@@ -80,6 +87,72 @@ def pairings(request, pk: int):
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number)))
+
+
+# ---------------------------------------------------------------------------------------------------
+# A hall of phones refreshing: each worker answers them from its memory, checking at most once a second
+
+RECHECK_AFTER_SECONDS = 1.0
+
+
+@dataclass
+class LivePart:
+    """A live page's part as every phone that is not signed in is sent it (its HTML empty when only the
+    version is known: a phone holding another one then gets the part from the database's path)."""
+
+    html: str
+    key: str
+    etag: str
+    updating: bool = False
+    _gzipped: bytes = b""
+
+    def gzipped(self) -> bytes:
+        if not self._gzipped:
+            self._gzipped = gzip.compress(self.html.encode(), 6, mtime=0)
+        return self._gzipped
+
+
+_recent: dict[str, tuple[float, LivePart]] = {}
+
+
+def _phone_refresh(request) -> bool:
+    """A part's refresh by a phone that is not signed in: what every such phone is sent alike."""
+    return bool(request.GET.get("fragment")) and not request.COOKIES.get(settings.SESSION_COOKIE_NAME) \
+        and not request.COOKIES.get("messages")
+
+
+def _remembered(memo: str) -> LivePart | None:
+    """The part this worker last sent under ``memo``, if it checked it less than a second ago and the phone
+    holds it (a 304) or it knows its HTML."""
+    found = _recent.get(memo)
+    if found is None or time.monotonic() - found[0] >= RECHECK_AFTER_SECONDS:
+        return None
+    return found[1]
+
+
+def _remember(request, memo: str, part: LivePart, response):
+    if _phone_refresh(request) and response.status_code in (200, 304):
+        if len(_recent) > 2_000:
+            _recent.clear()
+        known = _recent.get(memo)
+        if not part.html and known is not None and known[1].etag == part.etag:
+            part = known[1]  # the same version: keep its HTML
+        _recent[memo] = (time.monotonic(), part)
+    return response
+
+
+def _send_part(request, part: LivePart) -> HttpResponse | None:
+    if unchanged := not_modified(request, part.etag):
+        return live_response(unchanged, part.key, updating=part.updating)
+    if not part.html:  # only the version is known here: the caller goes the long way
+        return None
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(part.gzipped())
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(part.html)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return live_response(response, part.key, etag=part.etag, updating=part.updating)
 
 
 def _whole_page_key(request, part_key: str) -> str | None:
@@ -121,6 +194,9 @@ def standings(request, pk: int):
     cache, and so is the whole page as a phone that is not signed in sees it: every phone refreshing it
     costs two small queries, not a table rendered again, and one that holds that version gets a 304.
     While a worker works out newer results, the last ones are shown, marked as updating."""
+    memo = f"standings:{pk}:{request.GET.urlencode()}"
+    if _phone_refresh(request) and (remembered := _remembered(memo)) and (sent := _send_part(request, remembered)):
+        return sent
     event = event_or_404(request, pk)
     as_of = request.GET.get("round")
     as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
@@ -131,7 +207,8 @@ def standings(request, pk: int):
     where = hashlib.sha256(f"{as_of}|{page_number}|{find}".encode()).hexdigest()[:24]
     etag = live_etag(f"standings-{where}", key)
     if request.GET.get("fragment") and (unchanged := not_modified(request, etag)):
-        return live_response(unchanged, key, etag=etag, updating=version.updating)
+        return _remember(request, memo, LivePart("", key, etag, version.updating),
+                         live_response(unchanged, key, updating=version.updating))
     cache_key = f"event-standings:{event.pk}:{key}:{where}"
     whole = _whole_page_key(request, cache_key) if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
@@ -142,7 +219,8 @@ def standings(request, pk: int):
         messages.error(request, say(exc))
         return redirect("tournaments:standings", pk=pk)
     if request.GET.get("fragment"):
-        return live_response(HttpResponse(part["html"]), key, etag=etag, updating=version.updating)
+        fresh = LivePart(part["html"], key, etag, version.updating)
+        return _remember(request, memo, fresh, _send_part(request, fresh))
     # The part was rendered (and escaped) by our own template above; the cache only kept it.
     response = render(request, "tournaments/standings.html", page_context(
         request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
