@@ -31,7 +31,9 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = 2.0
 HANDS_PER_GAME = 20
 GAMES_PER_CLIENT = int(os.environ.get("BENCH_GAMES_PER_CLIENT", "12"))
-WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+# The production settings (gunicorn.conf.py): its workers and threads unless the environment says otherwise.
+WORKERS = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
+THREADS = int(os.environ.get("WEB_THREADS", "4"))
 
 
 def setup() -> tuple[str, list[list[int]]]:
@@ -68,14 +70,14 @@ def setup() -> tuple[str, list[list[int]]]:
 
 
 def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subprocess.Popen:
-    """gunicorn as in production (DEBUG off) but over plain HTTP on a local port."""
+    """gunicorn as in production (DEBUG off, its own gunicorn.conf.py) but over plain HTTP on a local port.
+    The benchmarks' own clients are signed-in users, whose limit (600 a minute) they would pass at once."""
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
-           "PIN_KEYS": "bench:bench-only-pin-key-0123456789",
-           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "0", **extra_env}
+           "PIN_KEYS": "bench:bench-only-pin-key-0123456789", "USER_THROTTLE_RATE": "1000000/minute",
+           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "0",
+           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), **extra_env}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "ginscore.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}",
-         "--log-level", "warning", "--keep-alive", "30"],
-        cwd=ROOT, env=env,
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "ginscore.wsgi"], cwd=ROOT, env=env,
     )
     for _ in range(100):
         try:
@@ -164,8 +166,8 @@ def main() -> None:
             game = games[index][(n // HANDS_PER_GAME) % GAMES_PER_CLIENT]
             return f"/api/v1/games/{game}/hands/", hand.encode()
 
-        print(f"API benchmark: gunicorn {WORKERS} workers, PostgreSQL, {CLIENTS} concurrent keep-alive clients, "
-              f"{SECONDS:.0f} s per phase after {WARMUP:.0f} s warm-up")
+        print(f"API benchmark: gunicorn {WORKERS} workers x {THREADS} threads, PostgreSQL, {CLIENTS} concurrent "
+              f"keep-alive clients, {SECONDS:.0f} s per phase after {WARMUP:.0f} s warm-up")
         ping_rate = describe("reference: POST /api/v1/ping/", *phase(port, token, ping, SECONDS), SECONDS)
         record_rate = describe("record a hand: POST .../hands/", *phase(port, token, record, SECONDS), SECONDS)
         print(f"  hands recorded per second / trivial endpoint requests per second = {record_rate / ping_rate:.2f}")

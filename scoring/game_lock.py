@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.db import connection
 
 from .models import Game, Hand, Player, Seat
+from .raw_rows import columns, instances, table, width
 from .sheets import HandLine, hand_lines
 
 
@@ -32,42 +33,16 @@ def lock_game(game_id: int, *, seats: bool = False) -> tuple[Game, list[HandLine
     return game, hand_lines(Hand.objects.filter(game_id=game.pk).order_by("number", "version"))
 
 
-def _columns(model, alias: str) -> str:
-    quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
-
-
-def _table(model) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _instances(model, rows, offset: int = 0) -> list:
-    """Model instances from raw rows whose columns start at ``offset`` in the model's field order, each
-    value through the field's converters (JSON text to Python), as the ORM itself would do."""
-    fields = model._meta.concrete_fields
-    names = [f.attname for f in fields]
-    converters = [(i, f.get_db_converters(connection)) for i, f in enumerate(fields)]
-    converters = [(i, c) for i, c in converters if c]
-    found = []
-    for row in rows:
-        values = list(row[offset:offset + len(fields)])
-        for i, field_converters in converters:
-            for convert in field_converters:
-                values[i] = convert(values[i], None, connection)
-        found.append(model.from_db(connection.alias, names, values))
-    return found
-
-
 def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
     statements = [
-        f"SELECT {_columns(Game, 'g')} FROM {_table(Game)} g WHERE g.id = %(game)s FOR UPDATE",
-        f"SELECT {_columns(Hand, 'h')} FROM {_table(Hand)} h WHERE h.game_id = %(game)s "
+        f"SELECT {columns(Game, 'g')} FROM {table(Game)} g WHERE g.id = %(game)s FOR UPDATE",
+        f"SELECT {columns(Hand, 'h')} FROM {table(Hand)} h WHERE h.game_id = %(game)s "
         "ORDER BY h.number, h.version",
     ]
     if seats:
         statements.append(
-            f"SELECT {_columns(Seat, 's')}, {_columns(Player, 'p')} FROM {_table(Seat)} s "
-            f"JOIN {_table(Player)} p ON p.id = s.player_id WHERE s.game_id = %(game)s ORDER BY s.position"
+            f"SELECT {columns(Seat, 's')}, {columns(Player, 'p')} FROM {table(Seat)} s "
+            f"JOIN {table(Player)} p ON p.id = s.player_id WHERE s.game_id = %(game)s ORDER BY s.position"
         )
     with connection.cursor() as cursor:
         cursor.execute("; ".join(statements), {"game": game_id})
@@ -80,14 +55,13 @@ def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[Ha
             seat_rows = cursor.fetchall()
     if not game_rows:
         raise Game.DoesNotExist(f"no game {game_id}")
-    game = _instances(Game, game_rows)[0]
-    hands = _instances(Hand, hand_rows)
+    game = instances(Game, game_rows)[0]
+    hands = instances(Hand, hand_rows)
     for hand in hands:
         hand.game = game  # the hand's game is this one: no query to reach it
     if seats:
-        width = len(Seat._meta.concrete_fields)
-        seated = _instances(Seat, seat_rows)
-        for seat, player in zip(seated, _instances(Player, seat_rows, offset=width), strict=True):
+        seated = instances(Seat, seat_rows)
+        for seat, player in zip(seated, instances(Player, seat_rows, offset=width(Seat)), strict=True):
             seat.player = player
             seat.game = game
         _prefetched(game, "seats", seated)

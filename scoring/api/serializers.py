@@ -124,6 +124,36 @@ class HandVersionSerializer(PersonalDataSerializer):
     def get_status(self, hand) -> str:
         return "confirmed" if hand.confirmed_at else "pending"
 
+    def to_representation(self, hand):
+        # Every recorded hand is answered with this shape: built directly, in the fields' order, rather
+        # than field by field (which showed in the record path's profile). The fields above document it.
+        return hand_version_data(hand, personal=bool(self.context.get("personal_data")))
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def hand_version_data(hand, *, personal: bool) -> dict:
+    """One stored version of a hand, as ``HandVersionSerializer`` declares it (``entered_from`` for
+    organisers only)."""
+    data = {
+        "number": hand.number,
+        "version": hand.version,
+        "action": hand.action,
+        "status": "confirmed" if hand.confirmed_at else "pending",
+        "data": hand.data,
+        "reason": hand.reason,
+        "is_current": hand.is_current,
+        "entered_by": _who(hand.entered_by, hand.entered_via),
+    }
+    if personal:
+        data["entered_from"] = hand.entered_from
+    data["entered_at"] = _DATETIME.to_representation(hand.entered_at)
+    data["confirmed_by"] = None if hand.confirmed_at is None else _who(
+        hand.confirmed_by, hand.confirmed_via, hand.confirmed_by_player, hand.auto_confirmed)
+    data["confirmed_at"] = _DATETIME.to_representation(hand.confirmed_at) if hand.confirmed_at else None
+    return data
+
 
 class HandAnswerSerializer(serializers.Serializer):
     """What a hand write answers: the stored version, and the game's counted sheet after it."""
