@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(PY) manage.py load_demo_events
 	@if [ -n "$$DATABASE_URL" ]; then \
 	  echo "Starting the job worker (PostgreSQL queue) beside the web server"; \
-	  $(PY) manage.py procrastinate worker & worker=$$!; \
+	  $(PY) manage.py run_jobs & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver 127.0.0.1:8000; \
 	else \

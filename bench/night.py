@@ -129,12 +129,12 @@ class Log:
 
 
 async def call(session: aiohttp.ClientSession, log: Log | None, kind: str, method: str, url: str, *,
-               body=None, headers=None) -> Answer | None:
+               body=None, headers=None, timeout: float = CLIENT_TIMEOUT) -> Answer | None:
     """One request, timed; None when it was not answered within the client's time-out."""
     started = time.perf_counter()
     try:
         async with session.request(method, url, json=body, headers=headers,
-                                   timeout=aiohttp.ClientTimeout(total=CLIENT_TIMEOUT)) as response:
+                                   timeout=aiohttp.ClientTimeout(total=timeout)) as response:
             data = await response.read()
             answer = Answer(response.status, CIMultiDict(response.headers), data, time.perf_counter() - started)
     except (TimeoutError, aiohttp.ClientError):
@@ -151,11 +151,12 @@ def retry_after(answer: Answer | None, attempt: int) -> float:
     return min(max(told, 0.5 * 2 ** min(attempt, 5)), 30.0) * random.uniform(0.8, 1.2)
 
 
-async def until_answered(session, log, kind, method, url, *, body=None, headers=None, ok=(200, 201)) -> Answer:
+async def until_answered(session, log, kind, method, url, *, body=None, headers=None, ok=(200, 201),
+                         timeout: float = CLIENT_TIMEOUT) -> Answer:
     """A client that means it: the same request (and key) again until it is answered other than 5xx or 429."""
     attempt = 0
     while True:
-        answer = await call(session, log, kind, method, url, body=body, headers=headers)
+        answer = await call(session, log, kind, method, url, body=body, headers=headers, timeout=timeout)
         if answer is not None and answer.status < 500 and answer.status != 429:
             if answer.status not in ok:
                 raise RuntimeError(f"{kind}: {method} {url} answered {answer.status}: {answer.body[:300]!r}")
@@ -189,15 +190,27 @@ async def set_up(base: str, token: str, players: int, seed: int) -> tuple[int, l
             await until_answered(session, None, "setup", "POST", f"{base}/api/v1/players/", ok=(201,),
                                  body={"display_name": name, "club": club, "pin": pins[name]})
 
+        began = time.perf_counter()
         for start_at in range(0, len(names), 16):
             await asyncio.gather(*(make_player(n) for n in names[start_at:start_at + 16]))
+        print(f"  set-up: {players} players with PINs through the API in {time.perf_counter() - began:.1f} s")
+
+        def key(step: str) -> dict:
+            return {"Idempotency-Key": f"night-{club}-{step}"}
+
         event = (await until_answered(session, None, "setup", "POST", f"{base}/api/v1/events/", ok=(201,), body={
             "name": f"Night of {players}", "format": "swiss", "conventions": "classic", "rounds": 4,
-        })).json()["id"]
+        }, headers=key("event"))).json()["id"]
+        began = time.perf_counter()
         await until_answered(session, None, "setup", "POST", f"{base}/api/v1/events/{event}/entries/import/",
-                             ok=(201,), body={"text": "\n".join(names), "club": club})
+                             ok=(201,), body={"text": "\n".join(names), "club": club}, headers=key("entries"),
+                             timeout=120)
+        print(f"  set-up: {players} entries from a pasted list in {time.perf_counter() - began:.1f} s")
+        began = time.perf_counter()
         opened = (await until_answered(session, None, "setup", "POST", f"{base}/api/v1/events/{event}/rounds/",
-                                       ok=(201,), body={})).json()
+                                       ok=(201,), body={}, headers=key("round-1"), timeout=120)).json()
+        print(f"  set-up: round 1 paired and published ({len(opened['matches'])} matches, their games and table "
+              f"links) in {time.perf_counter() - began:.1f} s")
     tables = []
     for row in opened["matches"]:
         if len(row["players"]) == 2 and row.get("referee_url"):
@@ -416,7 +429,7 @@ def main() -> int:
     port = int(os.environ.get("NIGHT_PORT", "8765"))
     base = f"http://127.0.0.1:{port}"
     web = start([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "ginscore.wsgi"], port)
-    worker = start([sys.executable, "manage.py", "procrastinate", "worker"])
+    worker = start([sys.executable, "manage.py", "run_jobs"])
     began = time.perf_counter()
     try:
         asyncio.run(wait_until_up(base))

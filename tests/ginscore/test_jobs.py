@@ -3,8 +3,10 @@ real worker (PostgreSQL): queued on commit only, at most one waiting per event, 
 run again, nothing lost."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -120,3 +122,42 @@ def test_a_job_whose_worker_died_is_run_again_and_nothing_is_lost(settings):
     run_worker()  # ...until the check puts it back on the queue: then it runs
     assert fresh(event)
     assert selectors.event_answer(event)["complete"]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_run_jobs_starts_the_worker_again_when_it_stops_and_the_queue_is_served(settings):
+    settings.JOBS = "queue"
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    services.pair_next_round(actor=people.dir, event=event)
+    db = connection.settings_dict
+    env = {**os.environ, "JOBS": "queue",
+           "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
+    supervisor = subprocess.Popen([sys.executable, "manage.py", "run_jobs"], cwd=ROOT, env=env,
+                                  stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: fresh(event))  # the first worker ran the pairing's refresh
+        workers = _children(supervisor.pid)
+        assert len(workers) == 1
+        os.kill(workers[0], signal.SIGKILL)  # as a lost database connection stops it (or the OOM killer)
+        play_match(people, open_matches(event, 1)[0], "Ann")
+        wait_for(lambda: fresh(event))  # a new worker, started by run_jobs, ran the result's refresh
+        assert _children(supervisor.pid) not in ([], workers)
+    finally:
+        supervisor.send_signal(signal.SIGTERM)
+        _, errors = supervisor.communicate(timeout=60)
+    assert supervisor.returncode == 0
+    assert "The job worker stopped (exit -9); starting it again in 1 s." in errors
+
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(p) for p in found]
+
+
+def wait_for(condition, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within a minute"
+        time.sleep(0.2)
