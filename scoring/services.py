@@ -215,9 +215,12 @@ def create_game_unchecked(
     is_public: bool = True,
     requires_confirmation: bool = True,
     referees: Sequence[Any] = (),
+    origin: tuple[str, str, str] = ("", "", ""),
 ) -> Game:
     """``create_game`` without the role check, for a caller that has decided the role itself (an event's
-    director pairing a round: every match's game). Never call it from a view."""
+    director pairing a round: every match's game). Never call it from a view. ``origin``: what the game
+    is part of, that page and the page of the match it is played for, in the caller's words (a
+    tournament's event); the sheet links back to them."""
     if format not in PLAYER_COUNTS:
         raise SheetError.one(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
     needed = PLAYER_COUNTS[format]
@@ -242,6 +245,9 @@ def create_game_unchecked(
         is_public=is_public,
         requires_confirmation=requires_confirmation,
         created_by=actor.user,
+        origin_label=origin[0][:120],
+        origin_url=origin[1],
+        origin_match_url=origin[2],
     )
     Seat.objects.bulk_create(
         Seat(game=game, player=p, position=i, team=(i // 2 if format == "partnership" else None))
@@ -264,15 +270,17 @@ def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
 
 
 @transaction.atomic
-def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Game:
+def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen_as: str = "") -> Game:
     """``abandon_game`` without the role check, for a caller that has decided the role itself (an event's
-    director resetting a bracket match nobody should play any more). Never call it from a view."""
+    director resetting a bracket match nobody should play any more). Never call it from a view.
+    ``frozen_as`` names why in the caller's words ("Settled by the director"), shown instead of "Abandoned"."""
     game = _lock_game(game.pk)
     reason = _reason(reason, None, "abandon", required=False)
     if game.status != Game.Status.ABANDONED:
         before = game.settled_result
         game.status = Game.Status.ABANDONED
-        game.save(update_fields=["status", "updated_at"])
+        game.frozen_as = frozen_as[:80]
+        game.save(update_fields=["status", "frozen_as", "updated_at"])
         GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
         _result_changed(game, before)
     return game
@@ -295,6 +303,9 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
     if game.status != Game.Status.ABANDONED:
         raise SheetError.one(None, "status", "this game is not abandoned")
     game.status = Game.Status.IN_PROGRESS
+    if game.frozen_as:
+        game.frozen_as = ""
+        game.save(update_fields=["frozen_as"])
     _refresh_summary(game, _hands(game))
     GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
     return game
