@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
 from .. import policy, selectors
@@ -152,8 +153,63 @@ def _accept_options(actor, game: Game, pending: PendingHand) -> dict[str, Any]:
     if allowed(policy.require_can_confirm, actor, game, pending.hand, accepters=accepters):
         me = policy.seated_player(actor, game)
         direct = f"Accept as {policy.seat_name(game, me)}" if me is not None else "Confirm as second official"
-    form = ConfirmForm(names=pin_players, initial={"player": pin_players[0]}) if pin_players else None
+    form = ConfirmForm(names=pin_players) if pin_players else None
     return {"pin_players": pin_players, "direct": direct, "no_pin": no_pin, "form": form}
+
+TARGET_FIELD = {Game.Format.JERSEY: "jersey_target", Game.Format.PARTNERSHIP: "partnership_target"}
+
+
+def _headline(game: Game, sheet: dict[str, Any], columns: list[str]) -> dict[str, Any]:
+    """What the top of the table's pages says. While the game is played: each side's score toward the
+    target (the running totals the engine measures against it, boxes only where the club counts them),
+    for a Hollywood match each open game's; once the sheet is settled: who won, by how much. Every
+    number is the engine's."""
+    target = game.conventions.get(TARGET_FIELD.get(game.format, "target"))
+    last = sheet["hands"][-1] if sheet["hands"] else None
+    if sheet["complete"]:
+        winner = sheet["winner"]
+        if isinstance(winner, int) and "teams" in sheet:
+            winner = columns[winner]
+        margins = sheet.get("margins")
+        return {"settled": True, "winner": winner, "margin": sheet.get("margin"), "plural": "teams" in sheet,
+                "margins": list(margins.items()) if margins else None}
+    if game.format == Game.Format.HOLLYWOOD:
+        games = []
+        for index, played in enumerate(sheet["games"]):
+            totals = last["game_totals"][index] if last else {}
+            games.append({"number": played["number"], "winner": played["winner"],
+                          "scores": [(name, totals.get(name, 0)) for name in columns]})
+        return {"settled": False, "target": target, "games": games}
+    if last is None:
+        scores = [(name, 0) for name in columns]
+    elif isinstance(last["totals"], list):  # a partnership: the teams' running totals
+        scores = list(zip(columns, last["totals"], strict=True))
+    else:
+        scores = [(name, last["totals"][name]) for name in columns]
+    return {"settled": False, "target": target, "scores": scores}
+
+
+def _next_steps(game: Game, actor) -> list[tuple[str, str]]:
+    """Where a finished (or frozen) game leads: back to the match and the event it was played for, or
+    for a club game a new game of the same players (organisers) and the games list."""
+    if game.origin_url:
+        steps = [(f"Back to the match ({game.table_label or 'its page'})", game.origin_match_url)] \
+            if game.origin_match_url else []
+        return [*steps, (game.origin_label, game.origin_url)]
+    steps = []
+    if actor.is_organiser:
+        seats = "&".join(f"player_{seat.position + 1}={seat.player_id}" for seat in game.seats.all())
+        steps.append(("New game, same players", f"{reverse('scoring:new_game')}?{seats}"))
+    return [*steps, ("All games", reverse("scoring:game_list"))]
+
+
+def _frozen_because(game: Game) -> str:
+    """Why a frozen game stopped, as said when it was frozen (one query, only for a frozen game)."""
+    if game.status != Game.Status.ABANDONED:
+        return ""
+    last = game.status_changes.filter(status=Game.Status.ABANDONED).order_by("-changed_at", "-pk").first()
+    return last.reason if last is not None else ""
+
 
 def sheet_context(request, game: Game) -> dict[str, Any]:
     actor = actor_for(request)
@@ -189,6 +245,9 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
         "conventions_words": conventions_in_words(game.conventions),
         "pad": _hollywood_pad(sheet, list(sheet["players"])) if game.format == Game.Format.HOLLYWOOD else None,
         "paper": _on_paper(game),
+        "headline": _headline(game, sheet, columns),
+        "next_steps": _next_steps(game, actor) if game.status != Game.Status.IN_PROGRESS else [],
+        "frozen_because": _frozen_because(game),
     }
 
 
