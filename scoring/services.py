@@ -624,9 +624,37 @@ def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Ha
     return _amend(actor=actor, game=game, number=number, action=Hand.Action.VOID, data={}, reason=reason)
 
 
+class NotAccepted(Exception):
+    """The hand was recorded, and the acceptance that came with it was refused (a wrong or mistyped PIN,
+    a player it does not go against): the hand awaits acceptance. ``reason`` is the refusal's words."""
+
+    def __init__(self, hand: Hand, reason: str):
+        super().__init__(reason)
+        self.hand = hand
+        self.reason = reason
+
+
+def record_and_accept_hand(
+    *, actor: Actor, game: Game, data: dict, player_name: str, pin: str, once_key: str | None = None,
+    number: int | None = None,
+) -> tuple[Hand, dict[str, Any]]:
+    """Record the next hand, then have the side it goes against accept it with a PIN typed after reading
+    it back on the same phone: ``record_hand``, then ``confirm_hand`` (its PIN check in a transaction of
+    its own, as always). A refused acceptance leaves the hand recorded and pending (``NotAccepted``); a
+    refused hand records nothing and no PIN is looked at."""
+    hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number)
+    try:
+        return confirm_hand(actor=actor, game=game, number=hand.number, player_name=player_name, pin=pin)
+    except SheetError as exc:
+        raise NotAccepted(hand, "; ".join(p.message for p in exc.problems)) from exc
+    except NotAllowed as exc:
+        raise NotAccepted(hand, str(exc)) from exc
+
+
 __all__ = [
     "AlreadyRecorded",
     "NameTaken",
+    "NotAccepted",
     "NotAllowed",
     "PinLocked",
     "abandon_game",
@@ -641,6 +669,7 @@ __all__ = [
     "create_referee_link_unchecked",
     "extend_referee_link",
     "issue_api_token",
+    "record_and_accept_hand",
     "record_hand",
     "reopen_game",
     "reopen_game_unchecked",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -20,6 +21,7 @@ from .. import policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
 from ..forms import (
+    AcceptNowForm,
     AmendForm,
     ConfirmForm,
     DealForm,
@@ -27,7 +29,7 @@ from ..forms import (
     _in_words,
     attach_errors,
 )
-from ..models import Game
+from ..models import Game, Hand
 from ..sheets import (
     hand_lines,
     next_hand_confirmed,
@@ -58,7 +60,8 @@ def _entry_form(game: Game, number: int, data=None, initial: dict[str, Any] | No
 
 def enter_hand(request, pk: int):
     """The referee's phone page: enter the next hand (a partnership: the next deal, both tables), see
-    what it scores, have the other side accept it."""
+    what it scores, and have the side it goes against read it back and accept it with their PIN in
+    the same tap (or later, on the accept card)."""
     game = visible_game(request, pk)
     actor = actor_for(request)
     if actor.user is None and actor.link is None:
@@ -71,35 +74,49 @@ def enter_hand(request, pk: int):
     seated_for = int(made_for) if made_for.isdigit() and 1 <= int(made_for) <= next_number else next_number
     form = _entry_form(game, seated_for, request.POST or None,
                        initial={"once": secrets.token_urlsafe(16), "number": next_number})
-    if request.method == "POST" and form.is_valid():
+    accept = AcceptNowForm(request.POST or None, names=list(game.player_names))
+    if request.method == "POST" and all([form.is_valid(), accept.is_valid()]):
+        unit = "Deal" if isinstance(form, DealForm) else "Hand"
+        hand = {"actor": actor, "game": game, "data": form.hand(), "once_key": form.cleaned_data["once"] or None,
+                "number": form.cleaned_data["number"]}
         try:
-            services.record_hand(actor=actor, game=game, data=form.hand(),
-                                 once_key=form.cleaned_data["once"] or None, number=form.cleaned_data["number"])
+            if accept.accepting:
+                services.record_and_accept_hand(**hand, player_name=accept.cleaned_data["accept_player"],
+                                                pin=accept.cleaned_data["accept_pin"])
+            else:
+                services.record_hand(**hand)
         except services.AlreadyRecorded as exc:
             fresh = visible_game(request, pk)
             said = _hand_said(fresh, exc.number)
-            messages.error(request, f"Nothing recorded: {exc.problems[0].message}. Hand {exc.number}: {said}.")
+            messages.error(request, f"Nothing recorded: {exc.problems[0].message}. {unit} {exc.number}: {said}.")
             return redirect("scoring:enter_hand", pk=pk)
+        except services.NotAccepted as exc:
+            messages.error(request, f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}.")
+            return redirect(reverse("scoring:enter_hand", args=[pk]) + f"#accept-{exc.hand.number}")
         except SheetError as exc:
             attach_errors(form, exc)
         except policy.NotAllowed as exc:
             form.add_error(None, str(exc))
         else:
-            what = "Deal" if isinstance(form, DealForm) else "Hand"
-            messages.success(request, f"{what} {next_number} recorded.")
+            who = f" and accepted by {accept.cleaned_data['accept_player']}" if accept.accepting else ""
+            messages.success(request, f"{unit} {next_number} recorded{who}.")
             return redirect("scoring:enter_hand", pk=pk)
     context = sheet_context(request, game)
+    accept_now = game.requires_confirmation and allowed(policy.require_may_try_confirming, actor, game)
     context.update({"form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
-                    "seats": getattr(form, "seating", None)})
+                    "seats": getattr(form, "seating", None), "form_errors": _error_list(form) + _error_list(accept),
+                    "accept_now": accept_now, "accept_form": accept})
     response = render(request, "scoring/enter_hand.html", context)
     # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
     response["Cache-Control"] = "no-store"
     return response
 
 
-def _error_list(form: HandForm | DealForm) -> list[dict[str, str]]:
+def _error_list(form: forms.Form) -> list[dict[str, str]]:
     """Each error with the field's name on the page (a deal's table fields carry their prefix) and its
-    label; a table's error about no field of it says which table."""
+    label; a table's error about no field of it says which table. Unbound forms have none."""
+    if not form.is_bound:
+        return []
     found = form.all_errors() if isinstance(form, DealForm) else [(form, n, e) for n, e in form.errors.items()]
     out = []
     for owner, name, errors in found:
@@ -122,10 +139,26 @@ def preview_hand(request, pk: int):
     if not form.is_valid():
         return JsonResponse({"errors": _error_list(form)}, status=400)
     try:
-        return JsonResponse(selectors.preview_hand(game, form.hand(), number))
+        preview = selectors.preview_hand(game, form.hand(), number)
     except SheetError as exc:
         attach_errors(form, exc)
         return JsonResponse({"errors": _error_list(form)}, status=400)
+    if number is None:
+        preview["accept"] = _accept_now(actor_for(request), game, preview.get("accepters", []))
+    return JsonResponse(preview)
+
+
+def _accept_now(actor, game: Game, accepters: list[str]) -> dict[str, list[str]]:
+    """Who may accept the previewed hand with a PIN on this phone as it is recorded: the players it goes
+    against who have a PIN (the one it costs most first), never the one entering it. Only an official
+    of the game learns who has a PIN (the accept card's rule); anyone else is told nobody."""
+    if not game.requires_confirmation or not allowed(policy.require_may_try_confirming, actor, game) \
+            or not policy.is_official(actor, game):
+        return {"pin_players": []}
+    draft = Hand(game=game, number=game.hand_count + 1, entered_by=actor.user)
+    seated = {game.player_names[seat.position]: seat.player for seat in game.seats.all()}
+    return {"pin_players": [name for name in accepters if name in seated and seated[name].confirm_pin
+                            and allowed(policy.require_may_accept, name, seated[name], draft, frozenset(accepters))]}
 
 
 @require_POST
@@ -150,7 +183,9 @@ def confirm_hand(request, pk: int, number: int):
         messages.error(request, f"{unit} {number} not confirmed: {exc}.")
     else:
         messages.success(request, f"{unit} {number} confirmed.")
-    return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
+        return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
+    # Back to the accept card, its PIN box ready for another try.
+    return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])) + f"#accept-{number}")
 
 
 def _safe_next(request, default: str) -> str:
@@ -196,7 +231,8 @@ def correct_hand(request, pk: int, number: int):
     said = versions_in_words(game, lines)[(number, current.version)]
     return render(request, "scoring/correct_hand.html", {
         "game": game, "title": game.players_title, "number": number, "form": form, "amend_form": amend,
-        "current": current, "said": said, "pending": current.confirmed_at is None})
+        "current": current, "said": said, "pending": current.confirmed_at is None,
+        "form_errors": _error_list(form) + _error_list(amend)})
 
 
 @require_POST

@@ -16,8 +16,8 @@ def hands_of(page):
 
 def test_the_calculator_is_a_form_of_hands_with_the_entry_fields_and_card_picker(client):
     page = client.get("/calculator/").content.decode()
-    for field in ('name="result"', 'name="knocker"', 'name="knocker_deadwood"', 'name="opponent_deadwood"',
-                  "data-picker", 'name="knocker_cards"'):
+    for field in ('name="play"', 'value="knock:Ann"', 'value="gin:Bob"', 'name="knocker_deadwood"',
+                  'name="opponent_deadwood"', "data-picker", 'name="knocker_cards"'):
         assert field in page
     assert 'id="sheet"' in page  # the JSON view for programmers is still there
 
