@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
@@ -27,6 +27,13 @@ def visible_games(actor: Actor) -> QuerySet[Game]:
     if actor.link is not None and actor.link.is_active:
         visible |= Q(pk=actor.link.game_id)
     return games.filter(pk__in=Game.objects.filter(visible).values("pk"))
+
+
+def games_by_origin(games: QuerySet[Game]) -> dict[str, int]:
+    """How many of ``games`` are the club's own ("club") and how many a tournament made ("events"): one query."""
+    counted = games.aggregate(club=Count("pk", filter=Q(origin_label="")),
+                              events=Count("pk", filter=~Q(origin_label="")))
+    return {"club": counted["club"] or 0, "events": counted["events"] or 0}
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:

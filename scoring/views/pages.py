@@ -34,7 +34,7 @@ from ..models import Game, RefereeLink
 from ..sheets import (
     score_bounded_sheet,
 )
-from ..tables import GameTable
+from ..tables import GameTable, TournamentGameTable
 from .common import visible_game
 
 EXAMPLE_SHEET = {
@@ -105,16 +105,29 @@ def calculator(request):
         "presets": sorted(PRESETS),
     })
 
+GAME_LISTS = {"club": "Club games", "events": "Tournament tables"}
+
+
 def game_list(request):
+    """The games, club games apart from the tables tournaments made (those under their event)."""
     actor = actor_for(request)
-    games = selectors.with_seats(selectors.visible_games(actor))
+    visible = selectors.visible_games(actor)
     status = request.GET.get("status")
     if status in Game.Status.values:
-        games = games.filter(status=status)
-    table = GameTable(games)
+        visible = visible.filter(status=status)
+    counts = selectors.games_by_origin(visible)
+    show = request.GET.get("show")
+    if show not in GAME_LISTS:  # the club's own games first, unless it has none and tournaments do
+        show = "events" if counts["events"] and not counts["club"] else "club"
+    games = selectors.with_seats(visible.filter(origin_label="") if show == "club"
+                                 else visible.exclude(origin_label=""))
+    table = (GameTable if show == "club" else TournamentGameTable)(games)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
-    return render(request, "scoring/game_list.html", {"table": table, "status": status,
-                                                       "statuses": Game.Status.choices, "actor": actor})
+    lists = [(key, label, counts[key]) for key, label in GAME_LISTS.items()]
+    return render(request, "scoring/game_list.html", {
+        "table": table, "status": status, "statuses": Game.Status.choices, "actor": actor, "show": show,
+        "lists": lists, "list_query": f"show={show}&"})
+
 
 @ensure_csrf_cookie
 def referee_link(request):
