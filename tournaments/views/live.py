@@ -28,7 +28,7 @@ from tournaments.engine import EventError
 from tournaments.models import Event
 
 from ..caching import keep, peek, versioned
-from ..presentation import bracket_sections, event_status_line
+from ..presentation import bracket_sections, event_status_line, name_matches
 from ..tables import TIEBREAK_LABELS, standings_table
 from .common import event_or_404, live_response, page_context, say
 
@@ -46,9 +46,10 @@ def pairings(request, pk: int):
     The tables show scores as they are played: the part is kept in the cache under a version that moves
     with any result, pairing or hand of the round (two small queries), and rendered again only then."""
     event = event_or_404(request, pk)
-    number = selectors.current_round(event)
+    current = selectors.current_round(event)
+    number = _asked_round(request, event, current)
     version = selectors.tables_version(event, None if event.is_elimination else number)
-    cache_key = f"event-pairings:{event.pk}:{number}:{version}"
+    cache_key = f"event-pairings:{event.pk}:{number}:{current}:{version}"
     whole = _whole_page_key(request, cache_key)
     if whole is not None and (kept := peek(whole)) is not None:
         return _whole_page(request, kept)
@@ -61,7 +62,8 @@ def pairings(request, pk: int):
         lookup = sorted(((name, row) for row in rows for name in row["players"]),
                         key=lambda item: item[0].casefold())
         return compact(render_to_string("tournaments/_pairings.html", {
-            "event": event, "rows": rows, "lookup": lookup, "number": number,
+            "event": event, "rows": rows, "lookup": lookup, "number": number, "current": current,
+            "rounds": [] if event.is_elimination else list(range(1, (current or 0) + 1)),
             "draft": bool(number) and not rows and not event.is_elimination}, request=request))
 
     fragment = versioned(cache_key, tables)
@@ -69,7 +71,16 @@ def pairings(request, pk: int):
         return live_response(HttpResponse(fragment), version)
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
-        request, event, "pairings", fragment=mark_safe(fragment), live_key=version, number=number)))
+        request, event, "pairings", fragment=mark_safe(fragment), live_key=version, number=number,
+        current_round=current)))
+
+
+def _asked_round(request, event: Event, current: int | None) -> int | None:
+    """``?round=N``: an earlier round's tables (a Swiss or round robin round paired so far); else the current."""
+    asked = request.GET.get("round", "")
+    if event.is_elimination or not current or not asked.isdigit() or not 1 <= int(asked) <= current:
+        return current
+    return int(asked)
 
 
 def _whole_page_key(request, part_key: str) -> str | None:
@@ -145,7 +156,7 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     current = selectors.current_round(event)
     rows = answer["standings"]
     if find:
-        rows = [r for r in rows if find.casefold() in r["name"].casefold()]
+        rows = [r for r in rows if name_matches(find, r["name"])]
     paginator = Paginator(rows, STANDINGS_PER_PAGE)
     try:
         page = paginator.page(page_number)
