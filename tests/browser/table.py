@@ -32,10 +32,11 @@ def record_knock(scope, knocker: str, knocker_deadwood: int, opponent_deadwood: 
 
 
 def on_screen(locator) -> bool:
+    """Wholly within the screen (to the pixel: a box scrolled flush with an edge may end a fraction past it)."""
     return locator.evaluate("""el => {
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.top >= 0 && r.left >= 0
-            && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        return r.width > 0 && r.top >= -1 && r.left >= -1
+            && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1;
     }""")
 
 

@@ -126,8 +126,8 @@ def test_a_knock_takes_9_touches_and_a_gin_8_with_the_losers_pin_after_the_readb
         knock_with_acceptance(page, knock_touches)
         gin_touches = Touches(page)
         gin_with_acceptance(page, gin_touches)
-    assert knock_touches.count == 9, knock_touches  # 1 + 1 + 2 keys + 4 PIN keys + Record
-    assert gin_touches.count == 8, gin_touches  # 1 + 2 keys + 4 PIN keys + Record
+    assert knock_touches.count == 9, str(knock_touches)  # 1 + 1 + 2 keys + 4 PIN keys + Record
+    assert gin_touches.count == 8, str(gin_touches)  # 1 + 2 keys + 4 PIN keys + Record
     hands = list(Hand.objects.filter(game=g).order_by("number"))
     assert [(h.data["result"], h.confirmed_by_player.display_name) for h in hands] == [("knock", "Bob"), ("gin", "Ann")]
 
