@@ -232,6 +232,8 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
         "columns": columns,
         "rows": rows,
         "pending": list(pending.values()),
+        # the hands this user can do something about here (a PIN box, a button): only those get a card
+        "acceptable": [p for p in pending.values() if p.options.get("form") or p.options.get("direct")],
         "standings": list(zip(columns, standings, strict=True)),
         "chart": _chart(columns, rows),
         "chart_size": (CHART_WIDTH, CHART_HEIGHT),
