@@ -31,7 +31,7 @@ def test_hands_added_one_by_one_are_scored_and_read_back_and_can_be_undone(clien
     page = client.post("/calculator/", {**SETUP, "hands": json.dumps(hands), "action": "add", "result": "gin",
                                         "knocker": "Bob", "opponent_deadwood": "31"}).content.decode()
     assert "Bob goes gin, Ann has 31: Bob scores 51 (+1 box)" in page
-    assert re.search(r"Grand total</td><td>33</td><td>71</td>", page)
+    assert re.search(r'<td class="score">33</td><td class="score">71</td><th scope="row">Grand total</th>', page)
     assert '&quot;result&quot;: &quot;gin&quot;' in page  # the request as JSON
     undone = client.post("/calculator/", {**SETUP, "hands": json.dumps(hands_of(page)), "action": "undo"})
     assert len(hands_of(undone.content.decode())) == 1
