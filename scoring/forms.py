@@ -18,15 +18,19 @@ from django.contrib.auth.forms import AuthenticationForm
 from .engine import PRESETS, Problem, SheetError
 from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
+from .services import valid_pin
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]
+# A hand's result and who made it, in one tap ("play"): "knock:Ann", "gin:Bob", ..., "dead".
+PLAY_WORDS = {"knock": "{} knocks", "gin": "{} goes gin", "big_gin": "{} goes big gin"}
+CHOOSE_RESULT = "Choose the result: who knocked or went gin, or a dead hand"
 # The calculator page names two or three players; a partnership's teams are for stored games and the API.
 CALCULATOR_FORMATS = {"standard", "hollywood", "rotation", "jersey"}
 
 
 # Engine field names (and their prefixes) that a hand form shows under another field.
 ENGINE_FIELD_ALIASES = {"knocker_melds": "knocker_cards", "knocker_deadwood_cards": "knocker_cards",
-                        "opponents_cards": "knocker_cards", "number": None}
+                        "opponents_cards": "knocker_cards", "number": None, "result": "play", "knocker": "play"}
 
 
 def _in_words(label: str, message: str) -> str:
@@ -62,11 +66,12 @@ def attach_errors(form: forms.Form, error: SheetError, aliases: dict[str, str] |
 
 
 def count_field(label: str, **kwargs) -> forms.IntegerField:
-    """A deadwood count: the phone's numeric keypad, a box big enough to tap, an error in words."""
+    """A deadwood count: the phone's numeric keypad, a box big enough to tap, an error in words. At most
+    two digits (98 is the most ten cards hold), so the page moves on by itself once two are typed."""
     return forms.IntegerField(
         label=label, required=False, min_value=0, max_value=98,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
-                                      "class": "count", "size": 3}),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next",
+                                      "class": "count", "size": 3, "maxlength": 2}),
         error_messages={"invalid": f"{label}: type a number of points, like 12",
                         "min_value": f"{label} cannot be negative",
                         "max_value": f"{label} cannot be more than 98 (the most 10 cards can hold)"},
@@ -81,8 +86,10 @@ class HandForm(forms.Form):
     refused rather than recorded as the next hand.
     """
 
-    result = forms.ChoiceField(label="Result", choices=RESULTS, widget=forms.RadioSelect,
-                               error_messages={"required": "Choose the result: knock, gin, big gin or dead hand"})
+    # What the page offers: who won the hand and how, one tap ("knock:Ann"). ``result`` and ``knocker``
+    # are what it means, and may be sent as they are instead (a form without the page, the tests).
+    play = forms.ChoiceField(label="Result", required=False, widget=forms.RadioSelect)
+    result = forms.ChoiceField(label="Result", choices=RESULTS, required=False, widget=forms.RadioSelect)
     knocker = forms.ChoiceField(label="Who knocked (or went gin)?", required=False, widget=forms.RadioSelect)
     knocker_deadwood = count_field("Knocker's deadwood")
     opponent_deadwood = count_field("Opponent's deadwood (after lay-offs)")
@@ -105,6 +112,14 @@ class HandForm(forms.Form):
         self.fields["knocker"].choices = [(n, n) for n in self.knockers]
         self.fields["knocker"].error_messages["invalid_choice"] = (
             f"Choose who knocked from {' or '.join(self.knockers)}: the players of this hand")
+        self.fields["play"].choices = [(f"{result}:{n}", words.format(n)) for n in self.knockers
+                                       for result, words in PLAY_WORDS.items()] + [("dead", "Dead hand")]
+        self.fields["play"].error_messages["invalid_choice"] = self.fields["knocker"].error_messages["invalid_choice"]
+        # The knocker's deadwood is one tap: a key for each count up to the club's knock limit.
+        limit = int(game.conventions.get("knock_limit") or 0)
+        if limit >= 1:
+            keys = [(n, str(n)) for n in range(1, limit + 1)]
+            self.fields["knocker_deadwood"].widget = forms.RadioSelect(choices=keys)
         if not game.conventions.get("oklahoma"):
             del self.fields["upcard"]
         if game.format == Game.Format.JERSEY:
@@ -114,9 +129,27 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("result") in ("knock", "gin", "big_gin") and not data.get("knocker"):
-            self.add_error("knocker", "Say who knocked or went gin")
+        if data.get("play"):
+            result, _, knocker = data["play"].partition(":")
+            data["result"], data["knocker"] = result, knocker
+        if not data.get("result"):
+            if "play" not in self.errors:
+                self.add_error("play", CHOOSE_RESULT)
+        elif data["result"] in ("knock", "gin", "big_gin") and not data.get("knocker"):
+            self.add_error("play", "Say who knocked or went gin")
         return data
+
+    def play_rows(self) -> list[tuple[str, list[tuple[Any, str]]]]:
+        """The play choices by player, for the page: each knocker's row of knock, gin and big gin, each
+        radio with the word on its button ("Gin"; its label says "Ann goes gin")."""
+        radios = list(self["play"])
+        words = [label for value, label in RESULTS if value in PLAY_WORDS]
+        size = len(PLAY_WORDS)
+        return [(name, list(zip(radios[i * size:(i + 1) * size], words, strict=True)))
+                for i, name in enumerate(self.knockers)]
+
+    def dead_play(self) -> Any:
+        return list(self["play"])[-1]
 
     def hand(self) -> dict[str, Any]:
         """The contract's hand from the cleaned fields; blanks are left out for the engine to judge."""
@@ -148,6 +181,10 @@ class HandForm(forms.Form):
     def initial_from(cls, hand: dict[str, Any]) -> dict[str, Any]:
         initial = {k: v for k, v in hand.items() if k in ("result", "knocker", "knocker_deadwood",
                                                            "opponent_deadwood", "upcard")}
+        if hand.get("result") == "dead":
+            initial["play"] = "dead"
+        elif hand.get("result") and hand.get("knocker"):
+            initial["play"] = f"{hand['result']}:{hand['knocker']}"
         for name in ("knocker_cards", "opponent_cards"):
             if name in hand:
                 initial[name] = " ".join(hand[name])
@@ -243,16 +280,58 @@ class AmendForm(forms.Form):
                              widget=forms.TextInput(attrs={"placeholder": "why"}))
 
 
+PIN_SLIP = "a PIN is 4 to 8 digits (0-9): type it again"
+
+
 class ConfirmForm(forms.Form):
+    """A PIN typed on the accept card. A PIN that cannot be one (a letter, too long) is a typing slip,
+    said in our words (not the browser's) before any PIN is checked: it spends no try."""
+
     player = forms.ChoiceField(label="Who is accepting?", error_messages={
-        "required": "Choose who is accepting", "invalid_choice": "Choose who is accepting from the list"})
-    pin = forms.CharField(label="PIN", max_length=8, error_messages={"required": "Type the PIN"},
-                          widget=forms.PasswordInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*",
-                                                            "autocomplete": "off", "class": "pin"}))
+        "required": "Choose who is accepting: tap your name, then type your PIN",
+        "invalid_choice": "Choose who is accepting from the list"})
+    pin = forms.CharField(label="PIN", max_length=8, error_messages={"required": "Type the PIN",
+                                                                     "max_length": PIN_SLIP},
+                          widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off",
+                                                            "class": "pin"}))
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [(n, n) for n in names]
+
+    def clean_pin(self) -> str:
+        pin = self.cleaned_data["pin"]
+        if not valid_pin(pin):
+            raise forms.ValidationError(PIN_SLIP)
+        return pin
+
+
+class AcceptNowForm(forms.Form):
+    """The PIN typed on the entry page by the side the hand goes against, after reading the hand back
+    in the preview: the hand is then recorded and accepted in one go. No PIN: the hand is only recorded
+    (it awaits acceptance). A mistyped PIN or no player chosen sends the form back, recording nothing."""
+
+    accept_player = forms.ChoiceField(label="Who is accepting?", required=False,
+                                      error_messages={"invalid_choice": "Choose who is accepting from the list"})
+    accept_pin = forms.CharField(label="PIN", required=False, strip=False, max_length=64,
+                                 error_messages={"max_length": PIN_SLIP})
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["accept_player"].choices = [(n, n) for n in names]
+
+    def clean(self):
+        data = super().clean()
+        pin = data.get("accept_pin") or ""
+        if pin and not valid_pin(pin):
+            self.add_error("accept_pin", PIN_SLIP)
+        if pin and not data.get("accept_player") and "accept_player" not in self.errors:
+            self.add_error("accept_player", "Choose who is accepting: tap your name, then type your PIN")
+        return data
+
+    @property
+    def accepting(self) -> bool:
+        return bool(self.cleaned_data.get("accept_pin"))
 
 
 class PlayerForm(forms.Form):

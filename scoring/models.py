@@ -95,6 +95,16 @@ class Game(models.Model):
     )
     referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_games")
     hand_count = models.PositiveIntegerField(default=0)
+    # Where the game comes from when another app made it (a tournament's match), in that app's words:
+    # what it is part of and that page (an event), and the page of the match it is played for. The
+    # sheet links back to them and the games list tells club games from tournament tables by them;
+    # scoring itself never needs to know what an event is. All blank for a club game.
+    origin_label = models.CharField(max_length=120, blank=True)
+    origin_url = models.CharField(max_length=200, blank=True)
+    origin_match_url = models.CharField(max_length=200, blank=True)
+    # Why a frozen (abandoned) game stopped, in the words of the app that froze it ("Settled by the
+    # director"): shown instead of "Abandoned". Blank when an organiser abandoned it; cleared on reopening.
+    frozen_as = models.CharField(max_length=80, blank=True)
     # What lists show without loading hands: the engine's totals, winner and margin after the last write.
     summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -110,6 +120,13 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["in_progress", "complete", "abandoned"]), name="game_status_known"
             ),
+            models.CheckConstraint(
+                condition=(Q(origin_label="") & Q(origin_url="") & Q(origin_match_url=""))
+                | (~Q(origin_label="") & ~Q(origin_url="")),
+                name="game_origin_named_with_its_page",
+            ),
+            models.CheckConstraint(condition=Q(frozen_as="") | Q(status="abandoned"),
+                                   name="game_frozen_as_only_when_frozen"),
         ]
         indexes = [models.Index(fields=["status", "-created_at"], name="game_status_recent")]
 
@@ -123,6 +140,14 @@ class Game(models.Model):
         abandoned. What another app may build on (a tournament match's result); it changes only through
         ``scoring.services``, which send ``signals.game_result_changed`` when it does."""
         return settled_result_of(self.status, self.summary)
+
+    @property
+    def status_words(self) -> str:
+        """The status as pages name it: "In progress", "Complete", "Abandoned", or what froze it
+        ("Settled by the director") when the app that froze it said so."""
+        if self.status == self.Status.ABANDONED and self.frozen_as:
+            return self.frozen_as
+        return self.get_status_display()
 
     @property
     def players_title(self) -> str:

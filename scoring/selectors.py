@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
+from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
 from .policy import Actor
@@ -26,6 +27,13 @@ def visible_games(actor: Actor) -> QuerySet[Game]:
     if actor.link is not None and actor.link.is_active:
         visible |= Q(pk=actor.link.game_id)
     return games.filter(pk__in=Game.objects.filter(visible).values("pk"))
+
+
+def games_by_origin(games: QuerySet[Game]) -> dict[str, int]:
+    """How many of ``games`` are the club's own ("club") and how many a tournament made ("events"): one query."""
+    counted = games.aggregate(club=Count("pk", filter=Q(origin_label="")),
+                              events=Count("pk", filter=~Q(origin_label="")))
+    return {"club": counted["club"] or 0, "events": counted["events"] or 0}
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -75,7 +83,9 @@ def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) ->
     scored = next((item for item in answer["hands"] if item["number"] == number), None)
     teams = [game.player_names[:2], game.player_names[2:]] if game.format == Game.Format.PARTNERSHIP else None
     preview = {"hand": scored, "said": describe_hand(scored, teams) if scored else "",
-               "complete": answer["complete"], "winner": answer["winner"]}
+               "complete": answer["complete"], "winner": answer["winner"],
+               # who would accept it: the side it goes against, the one it costs most first
+               "accepters": likely_accepters(scored, teams) if scored else []}
     if teams and scored:  # a deal: what each team scores from it, as the engine aggregates the tables
         preview["team_points"] = [{"team": " & ".join(team), "points": points, "scores": i == scored["scoring_team"]}
                                   for i, (team, points) in enumerate(zip(teams, scored["team_points"], strict=True))]

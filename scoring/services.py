@@ -225,9 +225,12 @@ def create_game_unchecked(
     is_public: bool = True,
     requires_confirmation: bool = True,
     referees: Sequence[Any] = (),
+    origin: tuple[str, str, str] = ("", "", ""),
 ) -> Game:
     """``create_game`` without the role check, for a caller that has decided the role itself (an event's
-    director pairing a round: every match's game). Never call it from a view."""
+    director pairing a round: every match's game). Never call it from a view. ``origin``: what the game
+    is part of, that page and the page of the match it is played for, in the caller's words (a
+    tournament's event); the sheet links back to them."""
     if format not in PLAYER_COUNTS:
         raise SheetError.one(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
     needed = PLAYER_COUNTS[format]
@@ -252,6 +255,9 @@ def create_game_unchecked(
         is_public=is_public,
         requires_confirmation=requires_confirmation,
         created_by=actor.user,
+        origin_label=origin[0][:120],
+        origin_url=origin[1],
+        origin_match_url=origin[2],
     )
     Seat.objects.bulk_create(
         Seat(game=game, player=p, position=i, team=(i // 2 if format == "partnership" else None))
@@ -274,16 +280,18 @@ def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
 
 
 @transaction.atomic
-def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Game:
+def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen_as: str = "") -> Game:
     """``abandon_game`` without the role check, for a caller that has decided the role itself (an event's
-    director resetting a bracket match nobody should play any more). Never call it from a view."""
+    director resetting a bracket match nobody should play any more). Never call it from a view.
+    ``frozen_as`` names why in the caller's words ("Settled by the director"), shown instead of "Abandoned"."""
     game = _lock_game(game.pk)
     reason = _reason(reason, None, "abandon", required=False)
     if game.status != Game.Status.ABANDONED:
         before = game.settled_result
         game.status = Game.Status.ABANDONED
+        game.frozen_as = frozen_as[:80]
         game.scores_changed_at = timezone.now()
-        game.save(update_fields=["status", "updated_at", "scores_changed_at"])
+        game.save(update_fields=["status", "frozen_as", "updated_at", "scores_changed_at"])
         GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
         _result_changed(game, before)
     return game
@@ -306,9 +314,10 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
     if game.status != Game.Status.ABANDONED:
         raise SheetError.one(None, "status", "this game is not abandoned")
     game.status = Game.Status.IN_PROGRESS
-    _refresh_summary(game, _hands(game))
+    game.frozen_as = ""
     game.scores_changed_at = timezone.now()  # its status moved back, whatever its totals
-    game.save(update_fields=["scores_changed_at"])
+    game.save(update_fields=["status", "frozen_as", "scores_changed_at"])
+    _refresh_summary(game, _hands(game))
     GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
     return game
 
@@ -628,9 +637,37 @@ def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Ha
     return _amend(actor=actor, game=game, number=number, action=Hand.Action.VOID, data={}, reason=reason)
 
 
+class NotAccepted(Exception):
+    """The hand was recorded, and the acceptance that came with it was refused (a wrong or mistyped PIN,
+    a player it does not go against): the hand awaits acceptance. ``reason`` is the refusal's words."""
+
+    def __init__(self, hand: Hand, reason: str):
+        super().__init__(reason)
+        self.hand = hand
+        self.reason = reason
+
+
+def record_and_accept_hand(
+    *, actor: Actor, game: Game, data: dict, player_name: str, pin: str, once_key: str | None = None,
+    number: int | None = None,
+) -> tuple[Hand, dict[str, Any]]:
+    """Record the next hand, then have the side it goes against accept it with a PIN typed after reading
+    it back on the same phone: ``record_hand``, then ``confirm_hand`` (its PIN check in a transaction of
+    its own, as always). A refused acceptance leaves the hand recorded and pending (``NotAccepted``); a
+    refused hand records nothing and no PIN is looked at."""
+    hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number)
+    try:
+        return confirm_hand(actor=actor, game=game, number=hand.number, player_name=player_name, pin=pin)
+    except SheetError as exc:
+        raise NotAccepted(hand, "; ".join(p.message for p in exc.problems)) from exc
+    except NotAllowed as exc:
+        raise NotAccepted(hand, str(exc)) from exc
+
+
 __all__ = [
     "AlreadyRecorded",
     "NameTaken",
+    "NotAccepted",
     "NotAllowed",
     "PinLocked",
     "abandon_game",
@@ -645,6 +682,7 @@ __all__ = [
     "create_referee_link_unchecked",
     "extend_referee_link",
     "issue_api_token",
+    "record_and_accept_hand",
     "record_hand",
     "reopen_game",
     "reopen_game_unchecked",

@@ -8,15 +8,18 @@ from .models import Game
 
 
 class GameTable(tables.Table):
+    """The club's games: the table (or the game's number) links to its sheet, then who plays and the score."""
+
     table_label = tables.Column(verbose_name="Table", empty_values=())
     players = tables.Column(empty_values=(), orderable=False)
     score = tables.Column(empty_values=(), orderable=False, verbose_name="Score")
     status = tables.Column()
+    format = tables.Column()
     updated_at = tables.DateTimeColumn(verbose_name="Updated", format="j M H:i")
 
     class Meta:
         model = Game
-        fields = ["table_label", "format", "players", "score", "status", "updated_at"]
+        fields = ["table_label", "players", "score", "status", "format", "updated_at"]
         order_by = "-updated_at"
         attrs = {"class": "sheet games"}
 
@@ -26,6 +29,25 @@ class GameTable(tables.Table):
 
     def render_players(self, record):
         return record.players_title
+
+    def render_status(self, record):
+        return record.status_words
+
+
+class TournamentGameTable(GameTable):
+    """Games made for tournament matches, each under its event (as the event named it when it made the
+    game): "Round 3 · Table 2" is told apart by the event it belongs to."""
+
+    origin_label = tables.Column(verbose_name="Event")
+
+    class Meta(GameTable.Meta):
+        fields = ["origin_label", "table_label", "players", "score", "status", "format", "updated_at"]
+        sequence = ["origin_label", "table_label", "players", "score", "status", "format", "updated_at"]
+        order_by = ("-updated_at",)
+        attrs = {"class": "sheet games tournament-tables"}
+
+    def render_origin_label(self, record, value):
+        return format_html('<a href="{}">{}</a>', record.origin_url, value)
 
     def render_score(self, record):
         totals = record.summary.get("totals", {})

@@ -6,6 +6,7 @@ It arranges and words what the engine answered; it never decides a pairing, a wi
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 FINAL_TITLES = {"GF1": "Grand final", "GF2": "Grand final, reset", "3P": "Third place"}
@@ -170,3 +171,23 @@ def event_status_line(event, answer: dict, current_round: int | None = None) -> 
     of = f" of {answer['rounds']}" if answer.get("rounds") else ""
     where = ", ".join(map(str, rounds)) or str(answer["rounds_played"] + 1)
     return f"Round {where}{of} is being played: {owed} table{'s' if owed != 1 else ''} still to finish."
+
+
+def matches_in_words(count: int, noun: str = "match") -> str:
+    """A number of matches as a sentence says it: "1 bracket match", "4 bracket matches"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}es"
+
+
+# Letters with no accent to set aside, as they are written on a keyboard without them.
+PLAIN_LETTERS = str.maketrans({"þ": "th", "ð": "d", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"})
+
+
+def folded(text: str) -> str:
+    """A name as a search compares it: case and accents set aside, so "petur" finds "Pétur", "ZOË" finds
+    "Zoe" and "thordarson" finds "Þórðarson"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(PLAIN_LETTERS)
+
+
+def name_matches(query: str, name: str) -> bool:
+    return folded(query) in folded(name)

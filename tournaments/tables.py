@@ -19,19 +19,17 @@ TIEBREAK_LABELS = {
     "head_to_head": "Head to head",
     "seed": "Seed",
 }
-# Already columns of their own: listed once.
-SHOWN_ANYWAY = {"match_points", "wins", "margin", "seed"}
-
-
 class StandingsTable(tables.Table):
-    """The engine's standings rows in rank order (never re-sorted: the order is the ranking)."""
+    """The engine's standings rows in rank order (never re-sorted: the order is the ranking). The first
+    columns are what a player looks for on a phone: the place, the name, the match points; then the
+    tiebreaks in the event's order; then the record."""
 
     rank = tables.Column(verbose_name="#", orderable=False)
     name = tables.Column(verbose_name="Entry", orderable=False)
+    match_points = tables.Column(verbose_name="MP", orderable=False)
     played = tables.Column(verbose_name="Pl", orderable=False)
     record = tables.Column(verbose_name="W-D-L", empty_values=(), orderable=False)
     byes = tables.Column(verbose_name="Byes", orderable=False)
-    match_points = tables.Column(verbose_name="MP", orderable=False)
     margin = tables.Column(verbose_name="Margin", orderable=False)
 
     class Meta:
@@ -60,9 +58,15 @@ def _tiebreak_column(key: str) -> tables.Column:
 
 
 def standings_table(rows: list[dict], tiebreaks: list[str]) -> StandingsTable:
-    """The table with one more column per tiebreak key that is not a column already, in their order."""
-    extra = [(f"tb_{key}", _tiebreak_column(key)) for key in tiebreaks if key not in SHOWN_ANYWAY]
-    return StandingsTable(rows, extra_columns=extra)
+    """Rank, entry, match points, then a column per tiebreak key in the event's order (match points and
+    the margin are columns already: the margin moves to its place), then the rest of the record."""
+    keys = [key for key in tiebreaks if key != "match_points"]
+    extra = [(f"tb_{key}", _tiebreak_column(key)) for key in keys if key != "margin"]
+    order = ["rank", "name", "match_points", *("margin" if key == "margin" else f"tb_{key}" for key in keys),
+             "played", "record", "byes"]
+    if "margin" not in keys:
+        order.append("margin")
+    return StandingsTable(rows, extra_columns=extra, sequence=order)
 
 
 class EventTable(tables.Table):

@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.models import Entry, Event
 
 from ..factories import as_actor, organiser, player, user
+from .table import play
 from .test_referee_phone import phone_browser, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,8 +72,7 @@ def test_the_director_pairs_a_referee_records_through_the_table_link_and_the_sta
         referee.goto(table_link)  # what scanning the table card's QR code opens
         referee.wait_for_url("**/games/*/enter/")
         sync_api.expect(referee.locator("h1")).to_contain_text("Ann v Cleo")
-        referee.click("label.choice:has-text('Gin')")
-        referee.click("label.choice:has-text('Cleo')")
+        play(referee, "gin", "Cleo").click()
         referee.fill("input[name=opponent_deadwood]", "35")
         sync_api.expect(referee.locator("#preview")).to_contain_text("Cleo scores 55")
         referee.click("button:has-text('Record hand')")

@@ -10,6 +10,7 @@ import pytest
 from scoring.models import Game
 
 from ..factories import game, user
+from .table import key, play
 from .test_referee_phone import phone_browser, sign_in, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,11 +19,9 @@ SHOTS = os.environ.get("BROWSER_SCREENSHOT_DIR", "/tmp")
 
 def table_hand(page, table, result, knocker=None, knocker_deadwood=None, opponent_deadwood=None):
     card = page.locator(f".table-card[data-table='{table}']")
-    card.locator(f"label.choice:has-text('{result}')").first.click()
-    if knocker:
-        card.locator(f"fieldset:has(legend:has-text('Who knocked')) label.choice:has-text('{knocker}')").click()
+    play(card, result.lower().replace(" ", "_"), knocker).click()
     if knocker_deadwood is not None:
-        card.locator("input[name$=knocker_deadwood]").fill(str(knocker_deadwood))
+        key(card, knocker_deadwood).click()
     if opponent_deadwood is not None:
         card.locator("input[name$=opponent_deadwood]").fill(str(opponent_deadwood))
 
@@ -38,8 +37,7 @@ def test_a_partnership_deal_is_recorded_on_one_screen_and_accepted_by_the_other_
         tables = page.locator(".table-card")
         sync_api.expect(tables.nth(0).locator("h3")).to_contain_text("Ann v Bob")
         sync_api.expect(tables.nth(1).locator("h3")).to_contain_text("Cleo v Dev")
-        assert tables.nth(0).locator("fieldset:has(legend:has-text('Who knocked')) label.choice").all_inner_texts() \
-            == ["Ann", "Bob"]
+        assert tables.nth(0).locator(".play-row .play-who").all_inner_texts() == ["Ann", "Bob"]
         table_hand(page, 1, "Knock", "Ann", 5, 30)
         sync_api.expect(page.locator("#preview")).to_contain_text("Enter table 2's result to see the deal's points")
         table_hand(page, 2, "Gin", "Dev", opponent_deadwood=12)
@@ -60,7 +58,7 @@ def test_a_partnership_deal_is_recorded_on_one_screen_and_accepted_by_the_other_
         page.fill("input[name=pin]", "2222")
         page.click("button:has-text('Accept deal 1')")
         sync_api.expect(page.locator(".messages")).to_contain_text("Deal 1 confirmed")
-        sync_api.expect(page.locator(".totals-line")).to_contain_text("Bob & Dev 27")
+        sync_api.expect(page.locator(".totals-line")).to_contain_text("Bob & Dev 7")  # toward 125; 27 with the box
     g = Game.objects.get(pk=g.pk)
     assert g.summary["totals"] == {"Ann & Cleo": 0, "Bob & Dev": 27}
     assert g.hands.get().confirmed_by_player.display_name == "Cleo"

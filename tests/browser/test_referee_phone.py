@@ -80,10 +80,9 @@ def enter_and_accept(page, base_url, game_id):
     g_pk = game_id
     sign_in(page, base_url, g_pk)
 
-    page.click("label.choice:has-text('Knock')")
-    page.click("label.choice:has-text('Ann')")
-    page.fill("input[name=knocker_deadwood]", "6")
-    page.fill("input[name=opponent_deadwood]", "19")
+    from .table import record_knock
+
+    record_knock(page, "Ann", 6, 19)
     # the engine's preview appears before anything is saved
     sync_api.expect(page.locator("#preview")).to_contain_text("Ann scores 13")
     page.screenshot(path=os.environ.get("BROWSER_SCREENSHOT", "/tmp/ginscore-referee-phone.png"), full_page=True)
@@ -91,7 +90,7 @@ def enter_and_accept(page, base_url, game_id):
 
     sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits Bob")
     accept(page, "Bob", "2222", says="Hand 1 confirmed")
-    sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 33")
+    sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 13")  # toward 100; 33 with the box
 
 
 def test_wrong_pins_on_the_phone_say_how_many_tries_are_left_then_when_to_try_again(live_server):

@@ -14,6 +14,7 @@ from scoring import services
 from scoring.models import Hand
 
 from ..factories import as_actor, game, knock, organiser, user
+from .table import key, record_knock
 from .test_referee_phone import phone_browser, sign_in, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,10 +22,7 @@ SHOTS = os.environ.get("BROWSER_SCREENSHOT_DIR", "/tmp")
 
 
 def record(page, knocker, knocker_deadwood, opponent_deadwood):
-    page.click("label.choice:has-text('Knock')")
-    page.click(f"fieldset:has(legend:has-text('Who knocked')) label.choice:has-text('{knocker}')")
-    page.fill("input[name=knocker_deadwood]", str(knocker_deadwood))
-    page.fill("input[name=opponent_deadwood]", str(opponent_deadwood))
+    record_knock(page, knocker, knocker_deadwood, opponent_deadwood)
 
 
 def test_back_then_record_hand_records_nothing_twice(live_server):
@@ -40,7 +38,7 @@ def test_back_then_record_hand_records_nothing_twice(live_server):
         page.go_back()
         sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits Bob")
         sync_api.expect(page.locator("#hand-form h2")).to_have_text("Hand 2")
-        assert page.locator("#hand-form input[name=result]:checked").count() == 0
+        assert page.locator("#hand-form input[name=play]:checked").count() == 0
         page.click("button[type=submit]:has-text('Record hand')")
         sync_api.expect(page.locator("#hand-form")).to_contain_text("Choose the result")
     assert Hand.objects.filter(game=g).count() == 1
@@ -91,7 +89,7 @@ def test_accepting_reads_the_hand_back_first_and_offers_only_the_player_it_goes_
         page.fill("input[name=pin]", "2222")
         page.click("button:has-text('Accept hand 1')")
         sync_api.expect(page.locator(".messages")).to_contain_text("Hand 1 confirmed")
-        sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 30")
+        sync_api.expect(page.locator(".totals-line")).to_contain_text("Ann 10")  # toward 100 (the box is not)
     assert Hand.objects.get(game=g).confirmed_by_player.display_name == "Bob"
 
 
@@ -104,7 +102,7 @@ def test_fix_last_hand_corrects_a_pending_hand_from_the_entry_page(live_server):
         page.click("text=Fix last hand")
         page.wait_for_url(f"**/games/{g.pk}/hands/1/correct/")
         sync_api.expect(page.locator(".readback")).to_contain_text("Ann knocks with 6, Bob has 19")
-        page.fill("input[name=knocker_deadwood]", "4")
+        key(page, 4).click()
         sync_api.expect(page.locator("#preview")).to_contain_text("Ann knocks with 4, Bob has 19: Ann scores 15")
         page.fill("input[name=reason]", "recount")
         page.click("button:has-text('Save correction')")

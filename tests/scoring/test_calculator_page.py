@@ -16,8 +16,8 @@ def hands_of(page):
 
 def test_the_calculator_is_a_form_of_hands_with_the_entry_fields_and_card_picker(client):
     page = client.get("/calculator/").content.decode()
-    for field in ('name="result"', 'name="knocker"', 'name="knocker_deadwood"', 'name="opponent_deadwood"',
-                  "data-picker", 'name="knocker_cards"'):
+    for field in ('name="play"', 'value="knock:Ann"', 'value="gin:Bob"', 'name="knocker_deadwood"',
+                  'name="opponent_deadwood"', "data-picker", 'name="knocker_cards"'):
         assert field in page
     assert 'id="sheet"' in page  # the JSON view for programmers is still there
 
@@ -31,7 +31,7 @@ def test_hands_added_one_by_one_are_scored_and_read_back_and_can_be_undone(clien
     page = client.post("/calculator/", {**SETUP, "hands": json.dumps(hands), "action": "add", "result": "gin",
                                         "knocker": "Bob", "opponent_deadwood": "31"}).content.decode()
     assert "Bob goes gin, Ann has 31: Bob scores 51 (+1 box)" in page
-    assert re.search(r"Grand total</td><td>33</td><td>71</td>", page)
+    assert re.search(r'<td class="score">33</td><td class="score">71</td><th scope="row">Grand total</th>', page)
     assert '&quot;result&quot;: &quot;gin&quot;' in page  # the request as JSON
     undone = client.post("/calculator/", {**SETUP, "hands": json.dumps(hands_of(page)), "action": "undo"})
     assert len(hands_of(undone.content.decode())) == 1

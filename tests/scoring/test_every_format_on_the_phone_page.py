@@ -16,7 +16,10 @@ TEAMS = ("Ann", "Cleo", "Bob", "Dev")  # Ann & Cleo v Bob & Dev; PINs 1111, 2222
 
 
 def knockers(page, prefix=""):
-    return re.findall(rf'name="{prefix}knocker" value="([^"]+)"', page)
+    """The players offered as knocker: each has a row of one-tap choices (knock, gin, big gin)."""
+    knocks = re.findall(rf'name="{prefix}play" value="knock:([^"]+)"', page)
+    assert knocks == re.findall(rf'name="{prefix}play" value="gin:([^"]+)"', page)
+    return knocks
 
 
 def deal_post(number, once, t1, t2):

@@ -133,8 +133,9 @@ def test_the_confirm_form_never_redirects_off_the_site(client, target):
     answer = client.post(f"/games/{g.pk}/hands/1/confirm/", {"player": "Bob", "pin": "2222", "next": target})
     assert (answer.status_code, answer["Location"]) == (302, f"/games/{g.pk}/")
     assert Hand.objects.get(game=g).is_confirmed
+    # refused (the referee entered it), it goes back to the same site's page, at the hand's accept card
     same_site = client.post(f"/games/{g.pk}/hands/1/confirm/", {"next": f"/games/{g.pk}/enter/"})
-    assert same_site["Location"] == f"/games/{g.pk}/enter/"
+    assert same_site["Location"] == f"/games/{g.pk}/enter/#accept-1"
 
 
 def database_down(execute, sql, params, many, context):

@@ -23,7 +23,8 @@ def form_keys(page):
 
 
 def pending_card(page, number=1):
-    return re.search(rf'<section class="pending-card" data-pending="{number}">(.*?)</section>', page, re.S).group(1)
+    card = re.search(rf'<section class="pending-card" data-pending="{number}"[^>]*>(.*?)</section>', page, re.S)
+    return card.group(1)
 
 
 # ---- Accepting a hand
@@ -49,7 +50,8 @@ def test_the_accept_form_offers_only_who_may_accept_likely_first_and_no_pin_path
     card = pending_card(entry_page(client, g))
     offered = re.findall(r'name="player" value="([^"]+)"', card)
     assert offered == ["Ann", "Cat"]  # never Bob, who won it; the undercut knocker first
-    assert 'value="Ann" checked' in card
+    # nobody is chosen beforehand: a PIN typed for a preselected player would count against them
+    assert "checked" not in card
     # a referee who entered the hand is not offered to confirm it as a second official
     assert "second official" not in card
     g2 = game(names=("Dan", "Eve"), pins=("1111", ""), referees=[ref])
@@ -178,7 +180,12 @@ def test_messages_use_the_fields_label_shown_once_beside_the_field(client):
     client.force_login(ref)
     page = client.post(f"/games/{g.pk}/enter/", {"result": "knock", "knocker": "Ann", "knocker_deadwood": "4",
                                                  "opponent_deadwood": "e"}).content.decode()
-    assert page.count("Opponent&#x27;s deadwood (after lay-offs): type a number of points, like 12") == 1
+    # beside its field, and in the list at the top that says the hand was not recorded
+    message = "Opponent&#x27;s deadwood (after lay-offs): type a number of points, like 12"
+    assert page.count(message) == 2
+    summary = re.search(r'<div class="errors form-errors".*?</div>', page, re.S).group(0)
+    assert "Hand 1 not recorded" in summary
+    assert message in summary
     assert "opponent_deadwood" not in re.sub(r'(name|for|id|data-errors-for|aria-describedby)="[^"]*"', "", page)
     no_knocker = client.post(f"/games/{g.pk}/enter/", {"result": "gin", "opponent_deadwood": "4"}).content.decode()
     assert "Say who knocked or went gin" in no_knocker
@@ -198,9 +205,11 @@ def test_count_inputs_open_the_numeric_keypad_and_the_pin_box_too(client):
     services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
     client.force_login(ref)
     page = entry_page(client, g)
-    for name in ("knocker_deadwood", "opponent_deadwood", "pin"):
+    for name in ("opponent_deadwood", "pin", "accept_pin"):
         tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page).group(0)
         assert 'inputmode="numeric"' in tag, tag
+    # the knocker's deadwood is a key per count up to the knock limit: one tap, no keypad
+    assert re.findall(r'name="knocker_deadwood" value="(\d+)"', page) == [str(n) for n in range(1, 11)]
 
 
 def test_the_sheet_lists_hands_in_number_order_with_voids_in_place_and_corrections_marked(client):
@@ -232,14 +241,21 @@ def test_complete_after_hand_n_names_the_hand_as_the_sheet_numbers_it(client):
     assert Hand.objects.filter(game=g, action="correction").count() == 0
 
 
-def test_the_entry_page_shows_the_grand_totals_labelled(client):
+def test_the_entry_page_headline_is_the_score_toward_the_target_then_the_grand_total_once_settled(client):
     ref = user()
     g = game(referees=[ref], requires_confirmation=False)
     services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
     client.force_login(ref)
     line = re.search(r'<dl class="totals-line".*?</dl>', entry_page(client, g), re.S).group(0)
+    assert "Toward 100" in line
+    assert "Grand total" not in line
+    # 13 points toward 100: the box (20) is in the grand total, not in the race to the target
+    assert re.search(r"Ann</span> <strong>13</strong>.*Bob</span> <strong>0</strong>", line)
+    services.record_hand(actor=as_actor(ref), game=g, data=gin("Ann", 90))
+    page = entry_page(client, g)
+    assert re.search(r'<p class="result-line" data-result><strong>Ann wins</strong> by \d+</p>', page)
+    line = re.search(r'<dl class="totals-line".*?</dl>', page, re.S).group(0)
     assert "Grand total" in line
-    assert re.search(r"Ann</span> <strong>33</strong>", line)  # 13 points + the 20 box: the sheet's total
 
 
 def test_partnership_games_are_titled_by_teams(client):

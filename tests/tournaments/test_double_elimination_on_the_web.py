@@ -145,4 +145,4 @@ def test_six_player_double_elimination_through_the_web_pages():
     page = words(Client().get(f"{base}/standings/"))
     assert "Champion: Ann" in page
     assert "Complete: every match has a result. Champion: Ann" in page
-    assert "# Entry Pl W-D-L Byes MP Margin 1 Ann 3 3-0-0 1 6 +810 2 Bob 4 2-0-2 1 4 0 3 Cleo" in page
+    assert "# Entry MP Pl W-D-L Byes Margin 1 Ann 6 3 3-0-0 1 +810 2 Bob 4 4 2-0-2 1 0 3 Cleo" in page

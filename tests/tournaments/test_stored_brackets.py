@@ -87,7 +87,8 @@ def test_six_player_double_elimination_with_bye_forfeit_correction_warning_and_r
     assert _open(event)["W2-1"]["players"] == ["Ann", "Eve"]
     old = Match.objects.get(pk=reset.reset[0].pk)
     assert old.reset_reason == "W1-2 corrected"
-    assert Game.objects.get(pk=old.match_games.get().game_id).status == Game.Status.ABANDONED
+    closed = Game.objects.get(pk=old.match_games.get().game_id)
+    assert (closed.status, closed.status_words) == (Game.Status.ABANDONED, "Closed: its bracket match was reset")
     assert selectors.event_warnings(event) == []
 
     _play_out(people, event, seed_of)

@@ -85,7 +85,8 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
         for mg in m.match_games.all():
             for link in mg.game.referee_links.all():
                 scoring.revoke_referee_link_unchecked(link=link)
-            scoring.abandon_game_unchecked(actor=actor, game=mg.game, reason=f"bracket match reset: {reason}")
+            scoring.abandon_game_unchecked(actor=actor, game=mg.game, reason=f"bracket match reset: {reason}",
+                                           frozen_as="Closed: its bracket match was reset")
         m.reset_at = timezone.now()
         m.reset_reason = reason
         m.save(update_fields=["reset_at", "reset_reason"])

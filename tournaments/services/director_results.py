@@ -56,6 +56,8 @@ def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None
 
 
 DECIDED_BY_DIRECTOR = "the match was decided by a director"
+# What the game's pages say instead of "Abandoned" (scoring shows the words it is given).
+SETTLED_BY_DIRECTOR = "Settled by the director"
 
 
 def _settle_games(actor: Actor, match: Match, kind: str, reason: str) -> None:
@@ -64,7 +66,8 @@ def _settle_games(actor: Actor, match: Match, kind: str, reason: str) -> None:
     games = Game.objects.filter(pk__in=MatchGame.objects.filter(match=match).values("game_id"))
     if kind != MatchResult.Kind.CLEARED:
         for game in games.filter(status=Game.Status.IN_PROGRESS):
-            scoring.abandon_game_unchecked(actor=actor, game=game, reason=f"{DECIDED_BY_DIRECTOR}: {reason}"[:500])
+            scoring.abandon_game_unchecked(actor=actor, game=game, reason=f"{DECIDED_BY_DIRECTOR}: {reason}"[:500],
+                                           frozen_as=SETTLED_BY_DIRECTOR)
         return
     for game in games.filter(status=Game.Status.ABANDONED):
         last = GameStatusChange.objects.filter(game=game).order_by("-changed_at", "-pk").first()

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 
 from scoring import services as scoring
 from scoring.engine import SheetError
@@ -51,7 +52,7 @@ def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entr
         try:
             game = scoring.create_game_unchecked(
                 actor=actor, format=Game.Format.STANDARD, players=players, conventions=event.conventions,
-                table_label=label, is_public=event.is_public, referees=officials,
+                table_label=label, is_public=event.is_public, referees=officials, origin=game_origin(event, match),
             )
         except SheetError as exc:
             raise error("players", f"{where}: {exc.problems[0].message}") from None
@@ -59,6 +60,12 @@ def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entr
         if links:
             link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
             tokens[game.pk] = link.token
+
+
+def game_origin(event: Event, match: Match) -> tuple[str, str, str]:
+    """What a match's game is part of, as its sheet links back: the event (name and page) and the match's page."""
+    return (event.name, reverse("tournaments:event", args=[event.pk]),
+            reverse("tournaments:match", args=[event.pk, match.pk]))
 
 
 def create_match(event: Event, *, round: Round | None, table: int | None, players: Sequence[int],

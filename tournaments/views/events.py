@@ -19,7 +19,7 @@ from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from ..forms import EventForm, KnockoutForm, OfficialsForm, place_errors
-from ..presentation import event_status_line
+from ..presentation import event_status_line, matches_in_words
 from ..tables import EventTable
 from .common import claim_once, event_or_404, may_direct, page_context, require_director, say, to_sheet
 
@@ -141,7 +141,7 @@ def pair(request, pk: int):
     if opened.round is not None and not publish:
         messages.success(request, f"Round {opened.round.number} drafted: swap pairings if you must, then publish it.")
         return redirect("tournaments:round", pk=pk, number=opened.round.number)
-    what = f"Round {opened.round.number}" if opened.round else f"{len(opened.matches)} bracket match(es)"
+    what = f"Round {opened.round.number}" if opened.round else matches_in_words(len(opened.matches), "bracket match")
     messages.success(request, f"{what} paired: print the round sheet now, its QR links are shown once.")
     return to_sheet(request, event, opened)
 
@@ -161,7 +161,8 @@ def reset_bracket(request, pk: int):
         messages.error(request, say(exc))
         return redirect("tournaments:event", pk=pk)
     names = ", ".join(m.bracket_id for m in opened.reset)
-    messages.success(request, f"Reset {names}; opened {len(opened.matches)} match(es) in their place.")
+    opened_words = matches_in_words(len(opened.matches), "match") if opened.matches else "no match yet"
+    messages.success(request, f"Reset {names}; opened {opened_words} in their place.")
     return to_sheet(request, event, opened)
 
 

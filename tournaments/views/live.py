@@ -31,7 +31,7 @@ from tournaments.models import Event
 
 from ..caching import keep, latest, peek, versioned
 from ..conditional import live_etag, live_response, not_modified
-from ..presentation import bracket_sections, event_status_line
+from ..presentation import bracket_sections, event_status_line, name_matches
 from ..tables import TIEBREAK_LABELS, standings_table
 from .common import event_or_404, page_context, say
 
@@ -44,19 +44,22 @@ WHITESPACE = re.compile(r"\s+")
 
 
 def pairings(request, pk: int):
-    """The current round's tables ("Table 7: Ann v Bob") and each player's table, for phones.
+    """A round's tables ("Table 7: Ann v Bob") and each player's table, for phones: the current round, or
+    with ``?round=N`` an earlier one paired so far.
 
     The tables show scores as they are played: the part is versioned by what it shows (results,
     pairings, each game's counted score and status: one query), made again by one worker at a time and
     at most every few seconds while the others serve the last one made (``caching.latest``), and a
     phone that already holds the version it would get is answered 304. A hall of phones refreshing is
     answered from this worker's memory, checked against the database at most once a second."""
-    memo = f"pairings:{pk}"
+    memo = f"pairings:{pk}:{request.GET.get('round', '')}"
     if _phone_refresh(request) and (part := _remembered(memo)) and (sent := _send_part(request, part)):
         return sent
     event = event_or_404(request, pk)
-    number = selectors.current_round(event)
-    version = selectors.tables_version(event, None if event.is_elimination else number)
+    current = selectors.current_round(event)
+    number = _asked_round(request, event, current)
+    # The current round is part of the version: an earlier round's page links to every round paired.
+    version = f"{current}.{selectors.tables_version(event, None if event.is_elimination else number)}"
     if request.GET.get("fragment") and (unchanged := not_modified(request, live_etag("pairings", version))):
         return _remember(request, memo, LivePart("", version, live_etag("pairings", version)), unchanged)
 
@@ -68,7 +71,8 @@ def pairings(request, pk: int):
         lookup = sorted(((name, row) for row in rows for name in row["players"]),
                         key=lambda item: item[0].casefold())
         return compact(render_to_string("tournaments/_pairings.html", {
-            "event": event, "rows": rows, "lookup": lookup, "number": number,
+            "event": event, "rows": rows, "lookup": lookup, "number": number, "current": current,
+            "rounds": [] if event.is_elimination else list(range(1, (current or 0) + 1)),
             "draft": bool(number) and not rows and not event.is_elimination}, request=request))
 
     name = f"event-pairings:{event.pk}:{number}"
@@ -86,7 +90,16 @@ def pairings(request, pk: int):
             return _whole_page(request, kept)
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
-        request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number)))
+        request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
+        current_round=current)))
+
+
+def _asked_round(request, event: Event, current: int | None) -> int | None:
+    """``?round=N``: an earlier round's tables (a Swiss or round robin round paired so far); else the current."""
+    asked = request.GET.get("round", "")
+    if event.is_elimination or not current or not asked.isdigit() or not 1 <= int(asked) <= current:
+        return current
+    return int(asked)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -238,7 +251,7 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
     current = selectors.current_round(event)
     rows = answer["standings"]
     if find:
-        rows = [r for r in rows if find.casefold() in r["name"].casefold()]
+        rows = [r for r in rows if name_matches(find, r["name"])]
     paginator = Paginator(rows, STANDINGS_PER_PAGE)
     try:
         page = paginator.page(page_number)

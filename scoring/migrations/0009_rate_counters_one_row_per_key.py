@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0007_player_names_unique_ignoring_case'),
+        ('scoring', '0008_games_know_where_they_come_from_and_what_froze_them'),
     ]
 
     operations = [

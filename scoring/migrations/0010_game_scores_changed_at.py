@@ -10,7 +10,7 @@ from django.db.models import F
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0008_rate_counters_one_row_per_key'),
+        ('scoring', '0009_rate_counters_one_row_per_key'),
     ]
 
     operations = [
