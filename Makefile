@@ -37,10 +37,11 @@ test: lint
 	scripts/ensure-chromium
 	$(PY) -m pytest
 
+# NIGHT=--big: the 1,000-player night (bench/night.py) instead of the small one.
 bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/events.py
-	bench/run_api.sh
+	NIGHT="$(NIGHT)" bench/run_api.sh
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -17,8 +17,9 @@ Afterwards it checks that every hand each table recorded is stored exactly once 
 the stored standings equal ``POST /api/v1/event/`` for the stored results. It prints p50/p95/max per
 kind of request, beside ``POST /api/v1/ping/`` measured in the same run, and exits 1 if a check failed.
 
-    python bench/night.py                      # a small night: 40 players, 2 minutes
-    python bench/night.py --players 1000 --minutes 6 --every 60-120    # the 1,000-player night
+    python bench/night.py          # a small night: 40 players, 2 minutes, a hand every 20-40 s
+    python bench/night.py --big    # the 1,000-player night: 500 tables, 6 minutes, a hand every 60-120 s
+    python bench/night.py --players 2000 --minutes 6 --every 60-120    # twice that
 """
 
 from __future__ import annotations
@@ -418,7 +419,10 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--no-restart", dest="restart", action="store_false")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--big", action="store_true", help="the 1,000-player night (the issue's shape)")
     args = parser.parse_args()
+    if args.big:
+        args.players, args.minutes, args.every = 1000, 6.0, "60-120"
     args.every = tuple(float(x) for x in args.every.split("-"))
     args.phones = args.players if args.phones is None else args.phones
     if "DATABASE_URL" not in os.environ:
