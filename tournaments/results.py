@@ -208,25 +208,35 @@ def fingerprint(revision: int, last_change: int | None) -> str:
 def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:
     """Each entry's name in the event document: its player's name, told apart by club (or player
     number) when two players of the event share a name. At most 60 characters."""
-    entries = list(entries)
+    return labels_of((e.pk, e.player_id, e.player.display_name, e.player.club) for e in entries)
+
+
+def entry_labels_of(event: Event) -> dict[int, str]:
+    """``entry_labels`` of every entry of the event, read as plain values (one query, no models)."""
+    return labels_of(Entry.objects.filter(event=event).order_by("id").values_list(
+        "pk", "player_id", "player__display_name", "player__club"))
+
+
+def labels_of(rows: Iterable[tuple[int, int, str, str]]) -> dict[int, str]:
+    """(entry id, player id, name, club) rows: see ``entry_labels``."""
+    rows = list(rows)
     counts: dict[str, int] = {}
-    for e in entries:
-        counts[e.player.display_name.casefold()] = counts.get(e.player.display_name.casefold(), 0) + 1
+    for _, _, name, _ in rows:
+        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
     labels: dict[int, str] = {}
-    for e in entries:
-        name = e.player.display_name
+    for pk, player_id, name, club in rows:
         if counts[name.casefold()] > 1:
-            tag = f" ({e.player.club})" if e.player.club else f" (#{e.player_id})"
+            tag = f" ({club})" if club else f" (#{player_id})"
             name = name[: MAX_LABEL - len(tag)] + tag
-        labels[e.pk] = name[:MAX_LABEL]
+        labels[pk] = name[:MAX_LABEL]
     # Still alike (a player named "Ann (Riverside)", a club name cut short): the player number decides.
     seen: dict[str, int] = {}
     for label in labels.values():
         seen[label.casefold()] = seen.get(label.casefold(), 0) + 1
-    for e in entries:
-        if seen[labels[e.pk].casefold()] > 1:
-            tag = f" (#{e.player_id})"
-            labels[e.pk] = e.player.display_name[: MAX_LABEL - len(tag)] + tag
+    for pk, player_id, name, _ in rows:
+        if seen[labels[pk].casefold()] > 1:
+            tag = f" (#{player_id})"
+            labels[pk] = name[: MAX_LABEL - len(tag)] + tag
     return labels
 
 

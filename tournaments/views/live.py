@@ -31,6 +31,7 @@ from tournaments.models import Event
 
 from ..caching import keep, latest, peek, versioned
 from ..conditional import live_etag, live_response, not_modified
+from ..live_tables import live_tables
 from ..presentation import bracket_sections, event_status_line, name_matches
 from ..tables import TIEBREAK_LABELS, standings_table
 from .common import event_or_404, page_context, say
@@ -65,9 +66,9 @@ def pairings(request, pk: int):
 
     def tables() -> str:
         if event.is_elimination:
-            rows = [r for r in selectors.matches(event) if r["status"] in ("waiting", "playing")]
+            rows = [r for r in live_tables(event, None) if r["status"] in ("waiting", "playing")]
         else:
-            rows = [r for r in selectors.matches(event, round=number) if r["status"] != "draft"] if number else []
+            rows = [r for r in live_tables(event, number) if r["status"] != "draft"] if number else []
         lookup = sorted(((name, row) for row in rows for name in row["players"]),
                         key=lambda item: item[0].casefold())
         return compact(render_to_string("tournaments/_pairings.html", {
