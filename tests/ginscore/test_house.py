@@ -47,7 +47,8 @@ def imported_modules(path: pathlib.Path) -> set[str]:
 
 
 def test_no_module_of_the_project_is_over_700_lines():
-    long = {str(p.relative_to(ROOT)): n for p in project_modules() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    long = {str(p.relative_to(ROOT)): n for p in project_modules()
+            if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
 
 
