@@ -18,6 +18,7 @@ from typing import Any
 from django.db.models import Count, F, Max, Q, QuerySet
 
 from scoring.models import Game, RefereeLink
+from scoring.reading import text_id
 
 from . import policy, services
 from .caching import versioned
@@ -276,8 +277,9 @@ def match(event: Event, key: int | str) -> dict[str, Any]:
     """One match row (as in ``matches``), by its id or, for a bracket, its live match id ("W1-3").
     Raises ``Match.DoesNotExist``. Six queries."""
     found = Match.objects.filter(event=event)
-    if isinstance(key, int) or str(key).isdigit():
-        found = found.filter(pk=int(key))
+    pk = key if isinstance(key, int) else text_id(key)
+    if pk is not None:
+        found = found.filter(pk=pk)
     else:
         found = found.filter(bracket_id=str(key)[:10], reset_at__isnull=True)
     rows = _rows(event, found)

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
+from scoring.reading import text_id
 from scoring.sheets import score_bounded_sheet
 
 from .auth import actor_for
@@ -148,8 +149,8 @@ class GameFilter(django_filters.FilterSet):
 
     def filter_player(self, queryset, name, value):
         match = Q(seats__player__display_name=value)
-        if value.isdigit():
-            match |= Q(seats__player_id=int(value))
+        if text_id(value) is not None:
+            match |= Q(seats__player_id=text_id(value))
         return queryset.filter(pk__in=Game.objects.filter(match).values("pk"))
 
 

@@ -8,19 +8,20 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api.fields import IdField, WholeNumberField
 from scoring.models import Player
+from scoring.reading import MAX_ID
 from tournaments.engine.document import MAX_ENTRIES
 from tournaments.models import Event
 
 MAX_TEXT = 400_000
-MAX_ID = 2**63 - 1  # what the database's ids can hold: a larger number is refused, never looked up
 MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
 MAX_ROUND = 32767
 
 
 def _users():
     return serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all()), required=False,
+        child=IdField(queryset=get_user_model().objects.all()), required=False,
         default=list, help_text="user ids",
     )
 
@@ -32,13 +33,13 @@ class EventCreateSerializer(serializers.Serializer):
                                                                      "(SCORESHEET.md), frozen at creation")
     match_format = serializers.ChoiceField(choices=Event.MatchFormat.choices, default=Event.MatchFormat.SINGLE_GAME,
                                            help_text="one game to the target, or best of 3 (margin: the net)")
-    rounds = serializers.IntegerField(required=False, allow_null=True, default=None,
+    rounds = WholeNumberField(required=False, allow_null=True, default=None,
                                       help_text="Swiss only; empty: the least r with 2^r >= entries")
     tiebreaks = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True, default=None)
-    match_points = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True,
+    match_points = serializers.DictField(child=WholeNumberField(), required=False, allow_null=True,
                                          default=None, help_text="any of win, draw, loss, bye")
-    bye_margin = serializers.IntegerField(default=0)
-    forfeit_margin = serializers.IntegerField(default=0)
+    bye_margin = WholeNumberField(default=0)
+    forfeit_margin = WholeNumberField(default=0)
     third_place = serializers.BooleanField(default=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
     is_public = serializers.BooleanField(default=True)
@@ -77,7 +78,7 @@ class EventDetailSerializer(EventSerializer):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class PlayerField(serializers.PrimaryKeyRelatedField):
+class PlayerField(IdField):
     def get_queryset(self):
         return Player.objects.all()
 
@@ -92,8 +93,8 @@ class EntryCreateSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
                                  help_text="or a name: that player (in the club, any case) or a new one")
     club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=10**9)
-    rating = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
+    seed = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=10**9)
+    rating = WholeNumberField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
                                       max_value=MAX_STORED)
 
 
@@ -118,13 +119,13 @@ class EntrySerializer(serializers.Serializer):
 
 class SeedSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=["manual", "rating", "random"])
-    order = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False,
+    order = serializers.ListField(child=WholeNumberField(min_value=1, max_value=MAX_ID), required=False,
                                   default=None, allow_null=True, max_length=4096,
                                   help_text="manual: entry ids, best seed first")
 
 
 class DropSerializer(serializers.Serializer):
-    after_round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+    after_round = WholeNumberField(required=False, allow_null=True, default=None, min_value=0,
                                            max_value=MAX_ENTRIES,
                                            help_text="the last round played (default: the last it is paired in)")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
@@ -136,14 +137,14 @@ class PairSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
-    second = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
+    first = WholeNumberField(help_text="an entry id", min_value=1, max_value=MAX_ID)
+    second = WholeNumberField(help_text="an entry id", min_value=1, max_value=MAX_ID)
     confirm = serializers.BooleanField(default=False, help_text="swap even though it makes a rematch or breaks "
                                                                 "the bye rule")
 
 
 class LinksSerializer(serializers.Serializer):
-    round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
+    round = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
                                      help_text="the round (Swiss, round robin); empty for the open bracket matches")
 
 
@@ -168,7 +169,7 @@ class ForfeitSerializer(serializers.Serializer):
 
 class AdjustSerializer(serializers.Serializer):
     winner = WinnerField(allow_null=True, help_text="null: a draw (Swiss and round robin)")
-    margin = serializers.IntegerField(min_value=0, max_value=MAX_STORED)
+    margin = WholeNumberField(min_value=0, max_value=MAX_STORED)
     reason = serializers.CharField(max_length=500)
 
 
@@ -181,7 +182,7 @@ class ResetSerializer(serializers.Serializer):
 
 
 class KnockoutSerializer(serializers.Serializer):
-    top_n = serializers.IntegerField(help_text="how many of the final standings (still in) go through", min_value=2,
+    top_n = WholeNumberField(help_text="how many of the final standings (still in) go through", min_value=2,
                                      max_value=4096)
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
     format = serializers.ChoiceField(choices=[Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION],

@@ -172,7 +172,9 @@ def officials(request, pk: int):
         return refused
     form = OfficialsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the officials from the lists.")
+        said = "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
+                         for name, errors in form.errors.items())
+        messages.error(request, f"Officials not saved. {said}")
         return redirect("tournaments:event", pk=pk)
     if not claim_once(request):
         return redirect("tournaments:event", pk=pk)

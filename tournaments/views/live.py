@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 
 from scoring.api.auth import actor_for
 from scoring.models import Game
+from scoring.reading import text_id
 from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
@@ -111,8 +112,8 @@ def standings(request, pk: int):
     cache, and so is the whole page as a phone that is not signed in sees it: every phone refreshing it
     costs two small queries, not a table rendered again."""
     event = event_or_404(request, pk)
-    as_of = request.GET.get("round")
-    as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
+    # A round that is no number ("²", "x") shows the live standings, as no round at all does.
+    as_of = text_id(request.GET.get("round")) if not event.is_elimination else None
     find = (request.GET.get("q") or "").strip()[:60]
     page_number = request.GET.get("page") or "1"
     key = selectors.answer_key(event)
