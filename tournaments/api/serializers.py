@@ -19,10 +19,10 @@ MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer column
 MAX_ROUND = 32767
 
 
-def _users():
+def _users(*, required: bool = False):
+    extra = {} if required else {"default": list}
     return serializers.ListField(
-        child=IdField(queryset=get_user_model().objects.all()), required=False,
-        default=list, help_text="user ids",
+        child=IdField(queryset=get_user_model().objects.all()), required=required, help_text="user ids", **extra,
     )
 
 
@@ -84,8 +84,10 @@ class PlayerField(IdField):
 
 
 class OfficialsSerializer(serializers.Serializer):
-    directors = _users()
-    referees = _users()
+    """Both lists, always: a body that leaves one out (or is empty) changes nobody, never removes them all."""
+
+    directors = _users(required=True)
+    referees = _users(required=True)
 
 
 class EntryCreateSerializer(serializers.Serializer):

@@ -117,7 +117,8 @@ def _event(request, pk) -> Event:
 
 
 def _parsed(serializer_class, request):
-    form = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    """The body read by its serializer (the parser has refused any body that is not a JSON object)."""
+    form = serializer_class(data=request.data)
     form.is_valid(raise_exception=True)
     return form.validated_data
 
