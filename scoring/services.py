@@ -259,7 +259,7 @@ def create_game_unchecked(
 @transaction.atomic
 def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
     """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
-    policy.require_organiser(actor, "abandon a game")
+    policy.require_organiser_at(actor, _lock_game(game.pk), "abandon a game")
     return abandon_game_unchecked(actor=actor, game=game, reason=reason)
 
 
@@ -282,7 +282,7 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "") -> Gam
 def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
     confirmed hands say)."""
-    policy.require_organiser(actor, "reopen a game")
+    policy.require_organiser_at(actor, _lock_game(game.pk), "reopen a game")
     return reopen_game_unchecked(actor=actor, game=game, reason=reason)
 
 
@@ -565,6 +565,7 @@ def confirm_hand(
 @transaction.atomic
 def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None) -> tuple[Hand, dict[str, Any]]:
     game = _lock_game(game.pk, seats=True)
+    policy.require_may_try_confirming(actor, game)  # before any hand is looked at: a stranger learns nothing
     lines = _hands(game)
     line = _pending_line(lines, number)
     hand = line.pending
@@ -582,9 +583,10 @@ def _confirm(*, actor: Actor, game: Game, number: int, pin_player: Player | None
 
 def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
     game = _lock_game(game.pk, seats=True)
+    verb = "correct" if action == Hand.Action.CORRECTION else "void"
+    policy.require_may_amend(actor, game, verb)  # before any hand is looked at: a stranger learns nothing
     lines = _hands(game)
     line = _line(lines, number)
-    verb = "correct" if action == Hand.Action.CORRECTION else "void"
     policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
     reason = _reason(reason, number, f"{verb} this hand")
     if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:

@@ -251,7 +251,7 @@ def _allowed(check, *args, **kwargs) -> bool:
     """Whether a ``policy`` rule lets this through: pages show only the buttons a user may use."""
     try:
         check(*args, **kwargs)
-    except policy.NotAllowed:
+    except (policy.NotAllowed, Game.DoesNotExist):
         return False
     return True
 
