@@ -53,6 +53,12 @@ class EventSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", default=None, allow_null=True)
     entry_count = serializers.IntegerField(required=False, help_text="in lists")
     url = serializers.HyperlinkedIdentityField(view_name="tournaments-api:event-detail")
+    seeded_from = serializers.SerializerMethodField(
+        help_text="the event this one was seeded from (a knockout's first stage); null when there is none or "
+                  "when this caller may not read it")
+    seeding = serializers.SerializerMethodField(
+        help_text="how the entries were seeded: method, order (entry ids), at; a knockout's source_event is null "
+                  "(and its order left out) for a caller who may not read that event")
 
     class Meta:
         model = Event
@@ -60,11 +66,26 @@ class EventSerializer(serializers.ModelSerializer):
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
                   "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by", "created_at"]
 
+    def get_seeded_from(self, event) -> int | None:
+        return event.seeded_from_id if _source_shown(event) else None
+
+    def get_seeding(self, event) -> dict:
+        seeding = dict(event.seeding or {})
+        if seeding.get("source_event") is not None and not _source_shown(event):
+            seeding["source_event"] = None
+            seeding.pop("order", None)  # the source event's entry ids
+        return seeding
+
     def get_directors(self, event) -> list[str]:
         return [u.get_username() for u in event.directors.all()]
 
     def get_referees(self, event) -> list[str]:
         return [u.get_username() for u in event.referees.all()]
+
+
+def _source_shown(event) -> bool:
+    """Whether the reader may read the event ``event`` was seeded from (``selectors`` annotates it)."""
+    return bool(getattr(event, "source_readable", False))
 
 
 class EventDetailSerializer(EventSerializer):

@@ -169,11 +169,14 @@ def create_knockout_from_standings(
     ranked = [row["entry"] for row in answer["standings"] if not row["dropped"]]
     if type(top_n) is not int or not 2 <= top_n <= len(ranked):
         raise error("top_n", f"take 2 to {len(ranked)} entries (those still in); {top_n!r} given")
+    public = source.is_public if is_public is None else is_public
+    # A public knockout of a private event must not name it: whoever follows the knockout may not read it.
+    default_name = f"{source.name}: top {top_n}" if source.is_public or not public else f"Knockout: top {top_n}"
     event = _create_event(
-        actor=actor, name=name or f"{source.name}: top {top_n}", format=format, conventions=source.conventions,
+        actor=actor, name=name or default_name, format=format, conventions=source.conventions,
         match_format=match_format or source.match_format, rounds=None, tiebreaks=None, match_points=None,
         bye_margin=source.bye_margin, forfeit_margin=source.forfeit_margin, third_place=third_place,
-        grand_final=grand_final, is_public=source.is_public if is_public is None else is_public,
+        grand_final=grand_final, is_public=public,
         directors=list(source.directors.all()), referees=list(source.referees.all()), seeded_from=source,
     )
     players = {e.pk: e.player_id for e in state.entries}
