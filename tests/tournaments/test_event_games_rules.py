@@ -7,6 +7,7 @@ exist (404; never 403, never a 400 that tells how many hands it has)."""
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.test import Client
 
@@ -248,7 +249,7 @@ def private_scene():
 @pytest.mark.parametrize("who", NOT_READERS)
 def test_every_route_of_a_private_events_games_answers_as_for_a_game_that_does_not_exist(who):
     scene, clients = private_scene()
-    game = scene.game("playing")  # hand 1 pending: Ann's gin, which Bob accepts with 2222
+    game = scene.game("playing")  # hand 1 pending (the routes' bodies need not fit it)
     api, page = clients[who]
     before = stored()
     for method, path, body in API_ROUTES:
@@ -283,7 +284,7 @@ def test_a_private_events_game_is_listed_for_its_readers_only():
 
 def test_a_player_of_a_private_events_table_sees_and_accepts_their_own_game_never_the_event():
     scene = Scene(public=False)
-    game = scene.game("playing")  # Ann's gin: Bob accepts
+    game = scene.game("playing")  # the first player's gin, pending: the second player accepts it
     bob = user("bob-login")
     game.seats.get(position=1).player.__class__.objects.filter(pk=game.seats.get(position=1).player_id).update(
         user=bob)
@@ -302,3 +303,22 @@ def test_a_table_link_records_at_its_own_table_whoever_the_officials_are():
     answer = api_client(referee_token=link.token).post(f"/api/v1/games/{game.pk}/hands/1/confirm/", {},
                                                        format="json")
     assert answer.status_code == 200  # a second official: the link did not enter hand 1
+
+
+@pytest.mark.parametrize("public", [True, False], ids=["public", "private"])
+def test_a_removed_referee_cannot_have_a_player_accept_on_his_phone(public):
+    scene = Scene(public=public)
+    game = scene.game("playing")  # the first player's gin, pending: the second accepts it with a PIN
+    loser = game.seats.get(position=1).player
+    loser.confirm_pin = make_password("2222")
+    loser.save(update_fields=["confirm_pin"])
+    accepting = {"player": game.player_names[1], "pin": "2222"}
+    removed = api_client(scene.people.confirmer).post(f"/api/v1/games/{game.pk}/hands/1/confirm/", accepting,
+                                                      format="json")
+    assert removed.status_code == (403 if public else 404)
+    assert not PinFailure.objects.exists()
+    assert not Hand.objects.get(game=game, number=1).is_confirmed
+    added = api_client(scene.added_referee).post(f"/api/v1/games/{game.pk}/hands/1/confirm/", accepting,
+                                                 format="json")
+    assert added.status_code == 200
+    assert Hand.objects.get(game=game, number=1, is_current=True).confirmed_by_player == loser
