@@ -99,8 +99,9 @@ def test_match_ids_and_rounds_that_are_no_numbers_are_not_found_or_refused_never
     director = Client()
     director.force_login(people.director)
     for client in (Client(), director):
-        page = client.get(f"/events/{event.pk}/standings/?round={digits}")
-        assert page.status_code == 200  # the live standings, as with no round given
+        for page in ("", "pairings/", "standings/", "bracket/", "entries/"):
+            shown = client.get(f"/events/{event.pk}/{page}?round={digits}")
+            assert shown.status_code in (200, 302), page  # as with no round given (a Swiss has no bracket)
         assert client.get(f"/events/{event.pk}/matches/{digits}/").status_code == 404
         assert client.get(f"/events/{event.pk}/rounds/{digits}/").status_code == 404
     assert director.get(f"/events/{event.pk}/sheet/?round={digits}").status_code == 404
