@@ -57,12 +57,17 @@ def concrete(path: str, event, values) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
+# What counts or caches requests rather than records results: replay records, throttle counters and the
+# events' stored answers.
+BOOKKEEPING = {"IdempotencyRecord", "EventAnswer", "RateCounter"}
+
+
 def stored():
     """Every row of both apps (and the users' officials), as values: what a refused body must leave alone."""
     found = {}
     for app in ("scoring", "tournaments", "auth"):
         for model in apps.get_app_config(app).get_models():
-            if model.__name__ in ("IdempotencyRecord", "EventAnswer"):
+            if model.__name__ in BOOKKEEPING:
                 continue
             found[model.__name__] = sorted(map(repr, model.objects.values_list()))
             for m2m in model._meta.many_to_many:

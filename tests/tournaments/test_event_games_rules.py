@@ -73,12 +73,17 @@ class Scene:
         return Game.objects.get(pk=self.games[name].pk)
 
 
+# What counts or caches requests rather than records results: replay records, throttle counters and the
+# events' stored answers.
+BOOKKEEPING = {"IdempotencyRecord", "EventAnswer", "RateCounter"}
+
+
 def stored():
     """Every row of both apps: what a refusal must leave as it was."""
     found = {}
     for app in ("scoring", "tournaments"):
         for model in apps.get_app_config(app).get_models():
-            if model.__name__ not in ("IdempotencyRecord", "EventAnswer"):
+            if model.__name__ not in BOOKKEEPING:
                 found[model.__name__] = sorted(map(repr, model.objects.values_list()))
     return found
 
