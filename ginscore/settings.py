@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "ginscore.shedding.LoadSheddingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scoring.middleware.RequestSizeLimitMiddleware",
+    "scoring.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -142,6 +143,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The development database: a write transaction takes SQLite's write lock when it begins, and a second
+    # one waits for it (up to 20 s) instead of failing at once with "database is locked" (two directors
+    # pairing at once). If the wait runs out, the page or the API says so and to try again (503).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 ON_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 

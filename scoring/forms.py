@@ -18,6 +18,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from .engine import PRESETS, Problem, SheetError
 from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
+from .reading import IdChoiceField, IdsChoiceField, WholeNumberFormField
 from .services import valid_pin
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]
@@ -65,10 +66,10 @@ def attach_errors(form: forms.Form, error: SheetError, aliases: dict[str, str] |
             form.add_error(None, _in_words("This", problem.message))
 
 
-def count_field(label: str, **kwargs) -> forms.IntegerField:
+def count_field(label: str, **kwargs) -> WholeNumberFormField:
     """A deadwood count: the phone's numeric keypad, a box big enough to tap, an error in words. At most
     two digits (98 is the most ten cards hold), so the page moves on by itself once two are typed."""
-    return forms.IntegerField(
+    return WholeNumberFormField(
         label=label, required=False, min_value=0, max_value=98,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next",
                                       "class": "count", "size": 3, "maxlength": 2}),
@@ -98,7 +99,7 @@ class HandForm(forms.Form):
                              widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
     knocker_cards = forms.CharField(label="Knocker's cards", required=False, widget=forms.HiddenInput)
     opponent_cards = forms.CharField(label="Opponent's cards", required=False, widget=forms.HiddenInput)
-    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    number = WholeNumberFormField(required=False, min_value=1, widget=forms.HiddenInput)
     # One key per rendered form: a double tap or a resubmitted page records the hand once.
     once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
@@ -198,7 +199,7 @@ class DealForm(forms.Form):
     each offering only its table's two players as knocker, and one hand number and one-time key for the
     deal. Who plays whom comes from the engine (``sheets.seating``), never from this form."""
 
-    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    number = WholeNumberFormField(required=False, min_value=1, widget=forms.HiddenInput)
     once = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, data=None, *, game: Game, tables: list[list[str]], dealers: list[str] | None = None,
@@ -448,7 +449,7 @@ def _convention_field(spec: FieldSpec) -> forms.Field:
                                 widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 5}))
     if spec.kind == "int":
         says = f"{label}: a whole number from {spec.low} to {spec.high}"
-        return forms.IntegerField(label=label, required=False, min_value=spec.low, max_value=spec.high,
+        return WholeNumberFormField(label=label, required=False, min_value=spec.low, max_value=spec.high,
                                   help_text=f"{spec.low} to {spec.high}",
                                   error_messages=dict.fromkeys(("invalid", "min_value", "max_value"), says),
                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
@@ -508,20 +509,20 @@ class GameForm(ConventionsFormMixin, forms.Form):
     stored with the game."""
 
     format = forms.ChoiceField(choices=Game.Format.choices)
-    player_1 = forms.ModelChoiceField(queryset=Player.objects.all())
-    player_2 = forms.ModelChoiceField(queryset=Player.objects.all())
-    player_3 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+    player_1 = IdChoiceField(queryset=Player.objects.all())
+    player_2 = IdChoiceField(queryset=Player.objects.all())
+    player_3 = IdChoiceField(queryset=Player.objects.all(), required=False,
                                       help_text="rotation, Jersey and partnership")
-    player_4 = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+    player_4 = IdChoiceField(queryset=Player.objects.all(), required=False,
                                       help_text="partnership: players 1-2 are one team, 3-4 the other")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
-    first_dealer = forms.ModelChoiceField(queryset=Player.objects.all(), required=False,
+    first_dealer = IdChoiceField(queryset=Player.objects.all(), required=False,
                                           help_text="default: player 1")
     table_label = forms.CharField(max_length=40, required=False)
     is_public = forms.BooleanField(required=False, initial=True, label="Anyone may watch")
     requires_confirmation = forms.BooleanField(required=False, initial=True,
                                                label="Each hand is confirmed by the opponent")
-    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"), required=False)
+    referees = IdsChoiceField(queryset=get_user_model().objects.order_by("username"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,11 +1,18 @@
-"""Request-wide guards for every app: the body size limit, answered before anything reads the body.
+"""Request-wide guards for every app: the body size limit, answered before anything reads the body, and
+a database that is busy or unavailable, answered "try again".
 
 A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` gets 413 (the API's JSON error shape under /api/, a
-short page elsewhere) without being read; a Content-Length that is not a number gets 400.
+short page elsewhere) without being read; a Content-Length that is not a number gets 400. A page whose
+request met a database that could not be used (SQLite's "database is locked" when another write held
+it longer than the busy timeout, or a lost connection) gets the 503 page saying nothing was changed and
+to try again, with ``Retry-After``, in development (``DEBUG``) too, where Django would show a 500.
 """
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
+from django.template import loader
+
+from .api.errors import DATABASE_RETRY_SECONDS, database_outage_body, is_database_outage
 
 
 def _answer(request, status: int, message: str):
@@ -28,3 +35,24 @@ class RequestSizeLimitMiddleware:
         if limit is not None and length > limit:
             return _answer(request, 413, f"the request body is {length} bytes; at most {limit} are accepted")
         return self.get_response(request)
+
+
+class DatabaseBusyMiddleware:
+    """A database that is busy or unavailable is a 503 "try again" (the transaction was rolled back:
+    nothing was changed), on every page and route, never a 500."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not is_database_outage(exception):
+            return None
+        if request.path.startswith("/api/"):
+            response = JsonResponse(database_outage_body(), status=503)
+        else:
+            response = HttpResponse(loader.get_template("503.html").render({}, request), status=503)
+        response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
+        return response

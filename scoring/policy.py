@@ -6,15 +6,25 @@ void a hand until the next hand is confirmed; anyone may read a public game. A h
 by the side it goes against (with their PIN or their own login) or by an official who did not enter
 it; whoever entered a hand can never confirm it. An abandoned game is frozen until an organiser
 reopens it. Personal data (emails, addresses, browser strings, PIN state) is for organisers only.
+
+Some games belong to another app, which decides who officiates them and who reads them: an event's
+games follow the event's officials as they are now, whatever the game's status. That app registers a
+``GameAuthority`` (``register_game_authority``) and this module asks it; ``scoring`` never imports it.
+A game no authority claims keeps its own referees and its own ``is_public``. Whoever may not read a
+game is refused as if it did not exist (``Game.DoesNotExist``: a 404), never told what it holds.
 This module decides; it does not write.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn, Protocol
+
+from django.db.models import Q
 
 if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
     from .models import Game, Hand, Player, RefereeLink
 
 
@@ -50,15 +60,108 @@ class Actor:
         return "anonymous"
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """What a game's authority says of one user (or of anonymous callers) at one of its games."""
+
+    officiates: bool  # records, confirms as an official, corrects and voids as a referee
+    reads: bool  # sees the game: its sheet, hands and history
+
+
+class GameAuthority(Protocol):
+    """An app that decides who officiates and who reads some games (tournaments: every game an event
+    made). It answers from what it stores now; scoring asks it and never tells it anything."""
+
+    def ruling(self, game_id: int, user_id: int | None) -> Ruling | None:
+        """None when the game is not one of its own."""
+
+    def governed_games(self) -> QuerySet:
+        """Its games' ids (a ``values`` query of one column), for filtering game lists."""
+
+    def readable_games(self, user_id: int | None) -> QuerySet:
+        """The ids of its games that ``user_id`` (None: anyone) may read (a ``values`` query)."""
+
+
+_AUTHORITIES: list[GameAuthority] = []
+
+
+def register_game_authority(authority: GameAuthority) -> None:
+    """Called by an app at start-up (``AppConfig.ready``); registering twice is harmless."""
+    if authority not in _AUTHORITIES:
+        _AUTHORITIES.append(authority)
+
+
+def _user_id(actor: Actor) -> int | None:
+    return actor.user.pk if actor.user is not None else None
+
+
+def _ruling(actor: Actor, game: Game) -> Ruling | None:
+    """The authority's answer for this actor at this game, asked once per game row loaded (a page asks
+    for each hand it shows; the services load the row afresh, so a change of officials is never missed)."""
+    asked = game.__dict__.setdefault("_authority_rulings", {})
+    uid = _user_id(actor)
+    if uid not in asked:
+        asked[uid] = next((r for a in _AUTHORITIES if (r := a.ruling(game.pk, uid)) is not None), None)
+    return asked[uid]
+
+
+def _is_own_referee(actor: Actor, game: Game) -> bool:
+    return actor.user is not None and game.referees.filter(pk=actor.user.pk).exists()
+
+
 def is_official(actor: Actor, game: Game) -> bool:
-    """An organiser, a referee assigned to the game, or an active referee link of this game."""
+    """An organiser, an active referee link of this game, or a user who officiates it: its authority's
+    officials for a game another app governs (an event's, now), else a referee assigned to the game."""
     if actor.is_organiser:
         return True
     if actor.link is not None:
         return actor.link.is_active and actor.link.game_id == game.pk
     if actor.user is None:
         return False
-    return game.referees.filter(pk=actor.user.pk).exists()
+    ruling = _ruling(actor, game)
+    return ruling.officiates if ruling is not None else _is_own_referee(actor, game)
+
+
+def can_read(actor: Actor, game: Game) -> bool:
+    """Organisers; an active referee link of this game; its players signed in (their own game); then, for
+    a game another app governs, whoever it says (an event's readers), else anyone when the game is
+    public, and its referees."""
+    if actor.is_organiser:
+        return True
+    if actor.link is not None and actor.link.is_active and actor.link.game_id == game.pk:
+        return True
+    if seated_player(actor, game) is not None:
+        return True
+    ruling = _ruling(actor, game)
+    if ruling is not None:
+        return ruling.reads
+    return game.is_public or _is_own_referee(actor, game)
+
+
+def readable_games_filter(actor: Actor) -> Q | None:
+    """The ``Game`` filter of what ``can_read`` lets this actor read (None: everything), for lists."""
+    if actor.is_organiser:
+        return None
+    uid = _user_id(actor)
+    own = Q(is_public=True) | Q(referees=uid) if uid is not None else Q(is_public=True)
+    for authority in _AUTHORITIES:
+        own &= ~Q(pk__in=authority.governed_games())
+    visible = own
+    for authority in _AUTHORITIES:
+        visible |= Q(pk__in=authority.readable_games(uid))
+    if uid is not None:
+        visible |= Q(seats__player__user=uid)
+    if actor.link is not None and actor.link.is_active:
+        visible |= Q(pk=actor.link.game_id)
+    return visible
+
+
+def refuse(actor: Actor, game: Game, message: str) -> NoReturn:
+    """Refuse ``actor`` at ``game``: in words (``NotAllowed``) to whoever may read the game, and as a game
+    that does not exist to whoever may not (neither that it exists nor what it holds is told)."""
+    if not can_read(actor, game):
+        raise type(game).DoesNotExist("no such game, or it is not visible to this caller")
+    raise NotAllowed(message)
 
 
 def seated_player(actor: Actor, game: Game) -> Player | None:
@@ -81,6 +184,12 @@ def require_organiser(actor: Actor, what: str) -> None:
         raise NotAllowed(f"only an organiser may {what}")
 
 
+def require_organiser_at(actor: Actor, game: Game, what: str) -> None:
+    """An organiser's act on a game: refused in words to whoever may read the game, as "not found" to others."""
+    if not actor.is_organiser:
+        refuse(actor, game, f"only an organiser may {what}")
+
+
 def require_open(game: Game, what: str) -> None:
     """An abandoned game is frozen: nothing in it changes until an organiser reopens it."""
     if game.status == game.Status.ABANDONED:
@@ -89,7 +198,7 @@ def require_open(game: Game, what: str) -> None:
 
 def require_can_record(actor: Actor, game: Game) -> None:
     if not is_official(actor, game):
-        raise NotAllowed("only an organiser or this game's referee may record hands in it")
+        refuse(actor, game, "only an organiser or this game's referee may record hands in it")
     require_open(game, "recorded")
 
 
@@ -105,7 +214,7 @@ def require_may_try_confirming(actor: Actor, game: Game) -> None:
     """The caller's role, checked before anything else (before a PIN is even looked at): an official
     of the game, or one of its players signed in, on a game that is not frozen."""
     if not is_official(actor, game) and seated_player(actor, game) is None:
-        raise NotAllowed("only a player of this game or an official may confirm its hands")
+        refuse(actor, game, "only a player of this game or an official may confirm its hands")
     require_open(game, "confirmed")
 
 
@@ -153,11 +262,16 @@ def require_can_confirm(
     return "link" if actor.user is None else "user"
 
 
+def require_may_amend(actor: Actor, game: Game, what: str) -> None:
+    """The caller's role for a correction or a void, checked before any hand is looked at."""
+    if not is_official(actor, game):
+        refuse(actor, game, f"only an organiser or this game's referee may {what} a hand")
+    require_open(game, "corrected" if what == "correct" else "voided")
+
+
 def require_can_amend(actor: Actor, game: Game, number: int, next_hand_confirmed: bool, what: str) -> None:
     """Corrections and voids: an organiser at any time, a referee until the next hand is confirmed."""
-    if not actor.is_organiser and not is_official(actor, game):
-        raise NotAllowed(f"only an organiser or this game's referee may {what} a hand")
-    require_open(game, "corrected" if what == "correct" else "voided")
+    require_may_amend(actor, game, what)
     if actor.is_organiser:
         return
     if next_hand_confirmed:

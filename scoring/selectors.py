@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
@@ -18,14 +19,11 @@ from .sheets import counted_sheet, hand_lines, validate_current
 
 
 def visible_games(actor: Actor) -> QuerySet[Game]:
+    """The games ``policy.can_read`` lets this actor read (an event's games as the event says)."""
     games = Game.objects.all()
-    if actor.is_organiser:
+    visible = policy.readable_games_filter(actor)
+    if visible is None:
         return games
-    visible = Q(is_public=True)
-    if actor.user is not None:
-        visible |= Q(referees=actor.user) | Q(seats__player__user=actor.user)
-    if actor.link is not None and actor.link.is_active:
-        visible |= Q(pk=actor.link.game_id)
     return games.filter(pk__in=Game.objects.filter(visible).values("pk"))
 
 

@@ -275,7 +275,7 @@ def create_game_unchecked(
 @transaction.atomic
 def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
     """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
-    policy.require_organiser(actor, "abandon a game")
+    policy.require_organiser_at(actor, _lock_game(game.pk), "abandon a game")
     return abandon_game_unchecked(actor=actor, game=game, reason=reason)
 
 
@@ -301,7 +301,7 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen
 def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
     confirmed hands say)."""
-    policy.require_organiser(actor, "reopen a game")
+    policy.require_organiser_at(actor, _lock_game(game.pk), "reopen a game")
     return reopen_game_unchecked(actor=actor, game=game, reason=reason)
 
 
@@ -572,9 +572,9 @@ def confirm_hand(
     refusal: NotAllowed | None = None
     with transaction.atomic():
         locked, lines = lock_game(game.pk, seats=True)
+        policy.require_may_try_confirming(actor, locked)  # before any hand is looked at: a stranger learns nothing
         pin_player = None
         if player_name is not None:
-            policy.require_may_try_confirming(actor, locked)
             pin_player = _seated(locked, player_name)
             line = _pending_line(lines, number)
             policy.require_may_accept(player_name, pin_player, line.pending, accepters(locked, lines, line))
@@ -607,8 +607,9 @@ def _confirm(*, actor: Actor, game: Game, lines: list[HandLine], number: int,
 
 def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
     game, lines = lock_game(game.pk, seats=True)
-    line = _line(lines, number)
     verb = "correct" if action == Hand.Action.CORRECTION else "void"
+    policy.require_may_amend(actor, game, verb)  # before any hand is looked at: a stranger learns nothing
+    line = _line(lines, number)
     policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
     reason = _reason(reason, number, f"{verb} this hand")
     if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from scoring.engine import PRESETS
 from scoring.forms import ConventionsFormMixin
 from scoring.models import Player
+from scoring.reading import IdChoiceField, IdsChoiceField, WholeNumberFormField
 from tournaments.engine import EventError
 from tournaments.engine.document import MAX_ENTRIES, MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 
@@ -20,8 +21,8 @@ MAX_STORED = 2**31 - 1  # the database's integer columns
 TIEBREAK_CHOICES = [("", "—")] + [(key, TIEBREAK_LABELS[key]) for key in TIEBREAK_KEYS]
 
 
-def _points(label: str, default: int) -> forms.IntegerField:
-    return forms.IntegerField(
+def _points(label: str, default: int) -> WholeNumberFormField:
+    return WholeNumberFormField(
         label=label, required=False, min_value=0, max_value=MAX_MATCH_POINTS,
         widget=forms.NumberInput(attrs={"placeholder": str(default), "inputmode": "numeric"}),
     )
@@ -35,9 +36,9 @@ class EventOptionsForm(forms.Form):
     draw = _points("Points for a draw", 1)
     loss = _points("Points for a loss", 0)
     bye = _points("Points for a bye", 2)
-    bye_margin = forms.IntegerField(label="Margin credited for a bye", required=False, min_value=0,
+    bye_margin = WholeNumberFormField(label="Margin credited for a bye", required=False, min_value=0,
                                     max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
-    forfeit_margin = forms.IntegerField(label="Margin credited for a forfeit win", required=False, min_value=0,
+    forfeit_margin = WholeNumberFormField(label="Margin credited for a forfeit win", required=False, min_value=0,
                                         max_value=MAX_MARGIN, widget=forms.NumberInput(attrs={"placeholder": "0"}))
 
     def __init__(self, *args, **kwargs):
@@ -74,7 +75,7 @@ class EventCalculatorForm(EventOptionsForm):
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Ann\nBob\nCleo\nDev", "autocapitalize": "words"}),
         help_text="A late entry to a Swiss event: “Gail (from round 3)”.",
     )
-    rounds = forms.IntegerField(
+    rounds = WholeNumberFormField(
         label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         help_text="Empty: enough rounds for one undefeated winner.",
@@ -94,7 +95,7 @@ class EventCalculatorForm(EventOptionsForm):
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text=RESULTS_HELP + " The round form below adds these lines for you; edit one to correct it.",
     )
-    as_of_round = forms.IntegerField(label="Show the standings as of round", required=False, min_value=0,
+    as_of_round = WholeNumberFormField(label="Show the standings as of round", required=False, min_value=0,
                                      max_value=MAX_SWISS_ROUNDS * 2)
 
 
@@ -114,18 +115,18 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
                                      help_text="best of 3: the margin is the net over the games played")
     is_public = forms.BooleanField(required=False, initial=True, label="Anyone may follow the pairings and standings")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
-    rounds = forms.IntegerField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
+    rounds = WholeNumberFormField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                 help_text="Swiss only. Empty: enough rounds for one undefeated winner.")
     third_place = forms.BooleanField(label="Play a third-place match (single elimination)", required=False)
     grand_final = forms.ChoiceField(label="Grand final (double elimination)", choices=Event.GrandFinal.choices,
                                     initial=Event.GrandFinal.RESET)
-    directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                               required=False, widget=forms.CheckboxSelectMultiple,
-                                               help_text="they pair rounds and record results")
-    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                              required=False, widget=forms.CheckboxSelectMultiple,
-                                              help_text="they record hands at every table")
+    directors = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
+                               required=False, widget=forms.CheckboxSelectMultiple,
+                               help_text="they pair rounds and record results")
+    referees = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
+                              required=False, widget=forms.CheckboxSelectMultiple,
+                              help_text="they record hands at every table")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -177,23 +178,23 @@ def place_errors(form: forms.Form, error: EventError, aliases: dict[str, str] | 
 
 
 class OfficialsForm(forms.Form):
-    directors = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                               required=False, widget=forms.CheckboxSelectMultiple,
-                                               help_text="an organiser changes these")
-    referees = forms.ModelMultipleChoiceField(queryset=get_user_model().objects.order_by("username"),
-                                              required=False, widget=forms.CheckboxSelectMultiple,
+    directors = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
+                               required=False, widget=forms.CheckboxSelectMultiple,
+                               help_text="an organiser changes these")
+    referees = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
+                              required=False, widget=forms.CheckboxSelectMultiple,
                                               help_text="they referee every game still being played, and every "
                                                         "game to come")
 
 
 class AddEntryForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.all(), required=False, label="A player of the club",
+    player = IdChoiceField(queryset=Player.objects.all(), required=False, label="A player of the club",
                                     empty_label="— or type a new name below —")
     name = forms.CharField(max_length=60, required=False, label="New player's name",
                            widget=forms.TextInput(attrs={"autocapitalize": "words", "autocomplete": "off"}))
     club = forms.CharField(max_length=80, required=False, label="Club",
                            help_text="Optional: where to look the name up, and a new player's club.")
-    rating = forms.IntegerField(required=False, min_value=-MAX_STORED, max_value=MAX_STORED,
+    rating = WholeNumberFormField(required=False, min_value=-MAX_STORED, max_value=MAX_STORED,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     def __init__(self, *args, event=None, **kwargs):
@@ -222,7 +223,7 @@ class PasteEntriesForm(forms.Form):
 
 
 class DropForm(forms.Form):
-    after_round = forms.IntegerField(required=False, min_value=0, max_value=MAX_ENTRIES, label="Last round played",
+    after_round = WholeNumberFormField(required=False, min_value=0, max_value=MAX_ENTRIES, label="Last round played",
                                      widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                      help_text="empty: the last round the entry is paired in")
     reason = forms.CharField(max_length=500, required=False)
@@ -251,7 +252,7 @@ class ResultForm(forms.Form):
     KINDS = [("forfeit", "Forfeit"), ("adjusted", "Adjusted result"), ("cleared", "Back to the games' result")]
     kind = forms.ChoiceField(choices=KINDS, widget=forms.RadioSelect, initial="forfeit")
     winner = forms.ChoiceField(required=False, widget=forms.RadioSelect)
-    margin = forms.IntegerField(required=False, min_value=0, max_value=MAX_STORED, label="Margin (points)",
+    margin = WholeNumberFormField(required=False, min_value=0, max_value=MAX_STORED, label="Margin (points)",
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"placeholder": "why, for the record"}))
 
@@ -266,7 +267,7 @@ class ResultForm(forms.Form):
 
 
 class KnockoutForm(forms.Form):
-    top_n = forms.IntegerField(min_value=2, label="How many go through",
+    top_n = WholeNumberFormField(min_value=2, label="How many go through",
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     format = forms.ChoiceField(choices=[(Event.Format.SINGLE_ELIMINATION, "Single elimination"),
                                         (Event.Format.DOUBLE_ELIMINATION, "Double elimination")])

@@ -2,24 +2,26 @@
 
 An organiser (a staff user, as ``scoring.policy`` decides) may do everything and creates events. An
 event's directors write to it: entries, seeding, pairings, swaps, forfeits, adjusted results, drops.
-Its referees (and its directors) are referees of every game the event creates, so they record and
-confirm hands through ``scoring`` as at any game. A public event is read by anyone; a private one only
-by organisers, its directors and its referees. This module decides; it does not write.
+A public event is read by anyone; a private one only by organisers, its directors and its referees.
+
+Every game an event made is the event's: its directors and referees as they are now officiate it
+(record, confirm as an official, correct and void hands through ``scoring``), whatever the game's
+status (being played, finished, frozen by a director's result, reset), and whoever may read the event
+reads it. ``EVENT_GAMES`` answers ``scoring``'s questions about those games (registered at start-up,
+``TournamentsConfig.ready``); an official removed from the event loses every one of its games at once,
+one added gains them. This module decides; it does not write.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from django.db.models import Q
+from scoring.policy import Actor, NotAllowed, Ruling
 
-from scoring.policy import Actor, NotAllowed
+from .models import Event, MatchGame
 
-if TYPE_CHECKING:
-    from .models import Event
-
-__all__ = ["Actor", "NotAllowed", "can_direct", "can_read", "readable_events_filter", "require_director",
-           "require_may_create_event", "require_may_read"]
+__all__ = ["EVENT_GAMES", "Actor", "EventGames", "NotAllowed", "can_direct", "can_read", "readable_events_filter",
+           "require_director", "require_may_create_event", "require_may_read"]
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -67,3 +69,36 @@ def require_director(actor: Actor, event: Event, what: str) -> None:
 def require_may_read(actor: Actor, event: Event) -> None:
     if not can_read(actor, event):
         raise NotAllowed("this event is private: only its directors, referees and organisers see it")
+
+
+def _officials_filter(user_id: int) -> Q:
+    return Q(Exists(Event.directors.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id))) | Q(
+        Exists(Event.referees.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id)))
+
+
+class EventGames:
+    """``scoring``'s game authority for the games events made: who officiates one and who reads it is
+    the event's to say, from its officials and ``is_public`` as they are now (one query a game)."""
+
+    def ruling(self, game_id: int, user_id: int | None) -> Ruling | None:
+        events = Event.objects.filter(matches__match_games__game_id=game_id)
+        if user_id is None:
+            found = events.values_list("is_public", flat=True).first()
+            return None if found is None else Ruling(officiates=False, reads=found)
+        row = events.annotate(officiates=_officials_filter(user_id)).values_list("is_public", "officiates").first()
+        if row is None:
+            return None
+        public, officiates = row
+        return Ruling(officiates=bool(officiates), reads=bool(public or officiates))
+
+    def governed_games(self) -> QuerySet:
+        return MatchGame.objects.values("game_id")
+
+    def readable_games(self, user_id: int | None) -> QuerySet:
+        readable = Q(is_public=True)
+        if user_id is not None:
+            readable |= Q(directors=user_id) | Q(referees=user_id)
+        return MatchGame.objects.filter(match__event__in=Event.objects.filter(readable).values("pk")).values("game_id")
+
+
+EVENT_GAMES = EventGames()

@@ -19,10 +19,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from ginscore import jobs
 from scoring.models import Game, RefereeLink
+from scoring.reading import text_id
 
 from . import policy, services
 from .caching import versioned
@@ -53,23 +54,37 @@ def visible_events(actor: Actor) -> QuerySet[Event]:
     return events.filter(pk__in=Event.objects.filter(visible).values("pk"))
 
 
+def _with_source_readable(events: QuerySet[Event], actor: Actor) -> QuerySet[Event]:
+    """Each event with ``source_readable``: may this actor read the event it was seeded from? (A public
+    knockout of a private event must not show that event's id, name or link to whoever may not read it.)"""
+    return events.annotate(source_readable=Exists(visible_events(actor).filter(pk=OuterRef("seeded_from_id"))))
+
+
 def event_list(actor: Actor) -> QuerySet[Event]:
-    """Visible events, newest first, each with ``entry_count`` and its directors (two queries)."""
-    return (
+    """Visible events, newest first, each with ``entry_count``, ``source_readable`` and its directors (two
+    queries)."""
+    return _with_source_readable(
         visible_events(actor)
-        .select_related("created_by", "seeded_from")
+        .select_related("created_by")
         .annotate(entry_count=Count("entries", distinct=True))
         .prefetch_related("directors")
-        .order_by("-created_at", "-id")
+        .order_by("-created_at", "-id"), actor
     )
 
 
 def event_detail(actor: Actor, pk: int) -> Event:
-    """One visible event with its directors and referees (raises ``Event.DoesNotExist``)."""
-    return (
-        visible_events(actor).select_related("created_by", "seeded_from")
-        .prefetch_related("directors", "referees").get(pk=pk)
-    )
+    """One visible event with its directors and referees and ``source_readable`` (raises
+    ``Event.DoesNotExist``)."""
+    return _with_source_readable(
+        visible_events(actor).select_related("created_by").prefetch_related("directors", "referees"), actor
+    ).get(pk=pk)
+
+
+def stages(actor: Actor, event: Event) -> tuple[Event | None, list[Event]]:
+    """The event this one was seeded from and the knockouts seeded from it, those this actor may read
+    only (one query each; a private stage is never named to whoever may not read it)."""
+    source = visible_events(actor).filter(pk=event.seeded_from_id).first() if event.seeded_from_id else None
+    return source, list(visible_events(actor).filter(seeded_from=event.pk).order_by("pk"))
 
 
 def readable_event(actor: Actor, pk: int) -> Event:
@@ -346,8 +361,9 @@ def match(event: Event, key: int | str) -> dict[str, Any]:
     """One match row (as in ``matches``), by its id or, for a bracket, its live match id ("W1-3").
     Raises ``Match.DoesNotExist``. Six queries."""
     found = Match.objects.filter(event=event)
-    if isinstance(key, int) or str(key).isdigit():
-        found = found.filter(pk=int(key))
+    pk = key if isinstance(key, int) else text_id(key)
+    if pk is not None:
+        found = found.filter(pk=pk)
     else:
         found = found.filter(bracket_id=str(key)[:10], reset_at__isnull=True)
     rows = _rows(event, found)

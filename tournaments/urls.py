@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import converters
+from scoring import converters
+
 from .views import calculator, entries, events, live, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits

@@ -37,8 +37,9 @@ def sheet_error_response(error: SheetError) -> Response:
 def _flatten(detail, field=None):
     if isinstance(detail, dict):
         for key, value in detail.items():
-            name = key if key != "non_field_errors" else None
-            yield from _flatten(value, f"{field}.{name}" if field and name else (name or field))
+            # A list's items are numbered from 0 ("order.0"): item 0 is named too.
+            name = None if key == "non_field_errors" else str(key)
+            yield from _flatten(value, f"{field}.{name}" if field and name is not None else (name or field))
     elif isinstance(detail, list):
         for item in detail:
             yield from _flatten(item, field)

@@ -10,6 +10,8 @@ from rest_framework import serializers
 
 from scoring.models import Game, Player
 
+from .fields import IdField
+
 
 class PersonalDataSerializer(serializers.Serializer):
     """Leaves out the ``PERSONAL`` fields (emails, addresses, browser strings, PIN state) unless the
@@ -53,7 +55,7 @@ class PinSerializer(serializers.Serializer):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class SeatField(serializers.PrimaryKeyRelatedField):
+class SeatField(IdField):
     def get_queryset(self):
         return Player.objects.all()
 
@@ -68,7 +70,7 @@ class GameCreateSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(default=True)
     requires_confirmation = serializers.BooleanField(default=True)
     referees = serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all()), required=False, default=list
+        child=IdField(queryset=get_user_model().objects.all()), required=False, default=list
     )
 
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
+from scoring.reading import text_id
 from scoring.sheets import score_bounded_sheet
 
 from .auth import actor_for
@@ -56,7 +57,7 @@ class MeldsView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request):
-        data = request.data if isinstance(request.data, dict) else {}
+        data = request.data  # an object: the parser refuses any other body
         if "cards" not in data:
             raise SheetError.one(None, "cards", "is required: a list of 10 or 11 cards, like [\"7H\", \"8H\"]")
         unknown = sorted(set(data) - {"cards"})
@@ -84,12 +85,18 @@ class ObtainToken(APIView):
 
 
 class WriteAccess(IsAuthenticated):
-    """Writes need a signed-in user or a referee link; the services decide the rest."""
+    """Writes need a signed-in user or a referee link; the services decide the rest.
+
+    A write's body is read here, before its view runs, even by a view that takes none (publishing a
+    round): the parser refuses a body that is not a JSON object, so no write acts on a malformed call."""
 
     def has_permission(self, request, view):
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return True
-        return request.user.is_authenticated or request.auth is not None
+        if not (request.user.is_authenticated or request.auth is not None):
+            return False
+        request.data  # noqa: B018  (parsed now: a malformed body is a 400 before anything is done)
+        return True
 
 
 def personal(request) -> dict:
@@ -148,8 +155,8 @@ class GameFilter(django_filters.FilterSet):
 
     def filter_player(self, queryset, name, value):
         match = Q(seats__player__display_name=value)
-        if value.isdigit():
-            match |= Q(seats__player_id=int(value))
+        if text_id(value) is not None:
+            match |= Q(seats__player_id=text_id(value))
         return queryset.filter(pk__in=Game.objects.filter(match).values("pk"))
 
 
@@ -248,7 +255,7 @@ class HandConfirm(APIView):
     @extend_schema(request=ConfirmSerializer, responses=HandAnswerSerializer)
     @idempotent
     def post(self, request, pk, number):
-        form = ConfirmSerializer(data=request.data if isinstance(request.data, dict) else {})
+        form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         hand, sheet = services.confirm_hand(
             actor=actor_for(request), game=_game_to_write(pk), number=number,

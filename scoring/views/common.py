@@ -22,7 +22,7 @@ def allowed(check, *args, **kwargs) -> bool:
     """Whether a ``policy`` rule lets this through: pages show only the buttons a user may use."""
     try:
         check(*args, **kwargs)
-    except policy.NotAllowed:
+    except (policy.NotAllowed, Game.DoesNotExist):
         return False
     return True
 

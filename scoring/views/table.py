@@ -30,6 +30,7 @@ from ..forms import (
     attach_errors,
 )
 from ..models import Game, Hand
+from ..reading import text_id
 from ..sheets import (
     hand_lines,
     next_hand_confirmed,
@@ -70,8 +71,8 @@ def enter_hand(request, pk: int):
     next_number = game.hand_count + 1
     # A form sent again (a double tap, Back) is read as seated for the hand it was made for, so that it
     # reaches the service, which records nothing and names the hand already there.
-    made_for = request.POST.get("number", "")
-    seated_for = int(made_for) if made_for.isdigit() and 1 <= int(made_for) <= next_number else next_number
+    made_for = text_id(request.POST.get("number"))
+    seated_for = made_for if made_for is not None and 1 <= made_for <= next_number else next_number
     form = _entry_form(game, seated_for, request.POST or None,
                        initial={"once": secrets.token_urlsafe(16), "number": next_number})
     accept = AcceptNowForm(request.POST or None, names=list(game.player_names))
@@ -133,8 +134,8 @@ def preview_hand(request, pk: int):
     """What the engine would score for the hand on the entry (or correction) form (JSON), saving nothing.
     Errors come with the field's label and a message in words, as the form would show them."""
     game = visible_game(request, pk)
-    correcting = request.GET.get("correct", "")
-    number = int(correcting) if correcting.isdigit() and 0 < int(correcting) <= game.hand_count else None
+    correcting = text_id(request.GET.get("correct"))
+    number = correcting if correcting is not None and 0 < correcting <= game.hand_count else None
     form = _entry_form(game, number or game.hand_count + 1, request.POST)
     if not form.is_valid():
         return JsonResponse({"errors": _error_list(form)}, status=400)

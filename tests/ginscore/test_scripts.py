@@ -17,3 +17,28 @@ def test_tests_run_without_fsync_and_the_benchmark_runs_durable():
     assert "fsync=off" not in options("1")
     assert "synchronous_commit" not in options("1")
     assert "export PG_DURABLE=1" in (ROOT / "bench/run_api.sh").read_text()
+
+
+def test_schemathesis_also_sends_non_objects_lone_surrogates_and_unicode_digits():
+    import importlib.util
+
+    from hypothesis import find
+    from hypothesis import strategies as st
+
+    spec = importlib.util.spec_from_file_location("schemathesis_hooks", ROOT / "scripts/schemathesis_hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    assert "schemathesis_hooks.py" in (ROOT / "scripts/schemathesis.sh").read_text()
+
+    def lone(value):
+        return isinstance(value, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+
+    bodies = hooks.before_generate_body(None, st.just({"name": "Ann", "order": [1]}))
+    for shape in (list, str, int, type(None)):
+        find(bodies, lambda b, shape=shape: type(b) is shape)
+    poisoned = find(bodies, lambda b: isinstance(b, dict) and lone(b.get("name")))
+    assert any(lone(k) for k in poisoned)
+    for hook in (hooks.before_generate_query, hooks.before_generate_path_parameters):
+        values = hook(None, st.just({"round": 1}))
+        assert find(values, lambda v: v["round"] == "²")["round"] == "²"
+        find(values, lambda v: v["round"] == "1" * 30)

@@ -4,6 +4,7 @@ a 500 for bad input."""
 
 import json
 import logging
+import re
 
 import pytest
 from django.db import OperationalError, connection
@@ -99,7 +100,7 @@ def test_a_body_over_the_size_limit_gets_413_json_on_the_api_and_a_short_answer_
 
 def post_urls():
     """Every route of the scoring API, with sample arguments (those that take no POST answer 405)."""
-    return ["/api/v1/" + str(p.pattern).replace("<int:pk>", "1").replace("<int:number>", "1")
+    return ["/api/v1/" + re.sub(r"<\w+:\w+>", "1", str(p.pattern))
             for p in urls.urlpatterns if p.name != "ping"]  # ping reads no body
 
 
@@ -170,8 +171,7 @@ def test_a_database_outage_is_logged_as_one_line_per_request_not_a_traceback(cli
     assert len(failures) == 2
     for record in failures:
         assert record.exc_info is None
-        assert "database unavailable: OperationalError: server closed the connection unexpectedly" \
-            in record.getMessage() or record.getMessage() == "Service Unavailable: /api/v1/games/"
+        assert record.getMessage() in ("Service Unavailable: /games/", "Service Unavailable: /api/v1/games/")
     assert "Traceback" not in caplog.text
 
 

@@ -123,8 +123,9 @@ def test_on_a_private_game_a_stranger_gets_the_same_answer_for_a_right_or_wrong_
     services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
     answer = client_for(user()).post(f"/api/v1/games/{g.pk}/hands/1/confirm/", {"player": "Bob", "pin": pin},
                                      format="json")
-    assert answer.status_code == 403
-    assert answer.json()["errors"][0]["message"] == "only a player of this game or an official may confirm its hands"
+    assert answer.status_code == 404  # the game does not exist for whoever may not read it
+    assert answer.json()["errors"][0]["message"] == "not found"
+    assert not PinFailure.objects.exists()
 
 
 def test_the_pin_is_checked_under_the_games_lock_in_the_confirming_transaction(pending, monkeypatch):

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import RefereeLink, token_digest
 
-from ..factories import ROLES, as_actor, game, knock, organiser, permission_scene
+from ..factories import ROLES, as_actor, game, knock, organiser, permission_scene, user
 from .test_api import client_for
 
 pytestmark = pytest.mark.django_db
@@ -149,3 +149,32 @@ def test_an_organiser_withdraws_an_api_token_in_the_admin_and_never_sees_its_dig
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert api.post("/api/v1/ping/").status_code == 401
+
+
+PRIVATE_GAME_ROUTES = [
+    ("get", "/api/v1/games/{game}/"), ("get", "/api/v1/games/{game}/hands/"), ("get", "/api/v1/games/{game}/history/"),
+    ("get", "/api/v1/games/{game}/hands/{hand}/history/"), ("post", "/api/v1/games/{game}/hands/"),
+    ("post", "/api/v1/games/{game}/hands/{hand}/confirm/"), ("post", "/api/v1/games/{game}/hands/{hand}/correct/"),
+    ("post", "/api/v1/games/{game}/hands/{hand}/void/"), ("post", "/api/v1/games/{game}/abandon/"),
+    ("post", "/api/v1/games/{game}/reopen/"),
+]
+BODIES = {"hands/": knock("Ann", 6, 19), "confirm/": {"player": "Bob", "pin": "2222"},
+          "correct/": {"hand": knock("Ann", 5, 19), "reason": "r"}, "void/": {"reason": "r"}}
+
+
+@pytest.mark.parametrize("who", ["stranger", "referee_of_another_game"])
+def test_a_private_game_answers_a_stranger_on_every_route_as_a_game_that_does_not_exist(who):
+    ref = user()
+    g = game(referees=[ref], is_public=False)
+    services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
+    other = user()
+    game(names=("Cat", "Dan"), referees=[other])
+    api = client_for(user() if who == "stranger" else other)
+    for method, path in PRIVATE_GAME_ROUTES:
+        body = next((b for end, b in BODIES.items() if path.endswith(end)), {"reason": "r"})
+        for hand in (1, 2):  # hand 2 does not exist: the answer must not say so
+            there = getattr(api, method)(path.format(game=g.pk, hand=hand), body, format="json")
+            nowhere = getattr(api, method)(path.format(game=999999, hand=hand), body, format="json")
+            assert (there.status_code, there.json()) == (404, nowhere.json()), (path, hand)
+    assert g.hands.count() == 1
+    assert not g.hands.get().is_confirmed

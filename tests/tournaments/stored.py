@@ -61,3 +61,15 @@ def open_matches(event, round_number=None):
     if round_number is not None:
         qs = qs.filter(round__number=round_number)
     return list(qs.order_by("id"))
+
+
+def replace_officials(people, event):
+    """Officials changed after the round was paired: a director and a referee added, then replaced by
+    new ones (the event's own director and referees stay). Returns the four of them by role."""
+    gone_director, gone_referee, new_director, new_referee = user(), user(), user(), user()
+    services.set_officials(actor=people.boss, event=event, directors=[people.director, gone_director],
+                           referees=[people.recorder, people.confirmer, gone_referee])
+    services.set_officials(actor=people.boss, event=event, directors=[people.director, new_director],
+                           referees=[people.recorder, people.confirmer, new_referee])
+    return {"removed_director": gone_director, "removed_referee": gone_referee, "added_director": new_director,
+            "added_referee": new_referee}

@@ -9,7 +9,7 @@ from tournaments import services
 from tournaments.models import Entry, Event, Match, MatchResult, Round
 
 from ..factories import organiser, user
-from .stored import Officials, new_event
+from .stored import Officials, new_event, replace_officials
 
 pytestmark = pytest.mark.django_db
 
@@ -49,13 +49,15 @@ def _writes(event, match, rnd_number, first, second, entry):
 @pytest.mark.parametrize("public", [True, False])
 @pytest.mark.parametrize(
     ("who", "expected"),
-    [("anonymous", 302), ("player", 403), ("referee", 403), ("other_director", 403), ("director", None),
+    [("anonymous", 302), ("player", 403), ("referee", 403), ("other_director", 403), ("removed_director", 403),
+     ("removed_referee", 403), ("added_referee", 403), ("added_director", None), ("director", None),
      ("organiser", None)],
 )
 def test_every_event_form_is_for_its_directors_and_organisers(who, expected, public):
     people = Officials()
     event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], is_public=public, rounds=3)
     opened = services.pair_next_round(actor=people.dir, event=event, publish=False)
+    changed = replace_officials(people, event)
     other = new_event(Officials(), names=["Cat", "Dan"])
     ann_login = user("ann-login")
     Player.objects.filter(display_name="Ann").update(user=ann_login)
@@ -63,9 +65,9 @@ def test_every_event_form_is_for_its_directors_and_organisers(who, expected, pub
     first, second = (p.entry for p in match.players.order_by("side"))
     actor = {"anonymous": None, "player": ann_login, "referee": people.recorder,
              "other_director": other.directors.get(), "director": people.director,
-             "organiser": organiser()}[who]
+             "organiser": organiser(), **changed}[who]
     client = signed_in(actor)
-    if not public and who in ("anonymous", "player", "other_director"):
+    if not public and who in ("anonymous", "player", "other_director", "removed_director", "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = _state()
     for url, data in _writes(event, match, 1, first, second, first):

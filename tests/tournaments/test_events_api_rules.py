@@ -10,7 +10,7 @@ from tournaments import services
 from tournaments.models import Entry, Event, Match, MatchResult, Round
 
 from ..factories import api_client, as_actor, organiser, user
-from .stored import Officials, entry, new_event, open_matches, play_match
+from .stored import Officials, entry, new_event, open_matches, play_match, replace_officials
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +44,14 @@ def _writes(event, match, first, second):
 @pytest.mark.parametrize(
     ("who", "expected"),
     [("anonymous", 401), ("player", 403), ("referee", 403), ("referee_link", 403), ("other_director", 403),
+     ("removed_director", 403), ("removed_referee", 403), ("added_referee", 403), ("added_director", None),
      ("director", None), ("organiser", None)],
 )
 def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(who, expected, public):
     people = Officials()
     event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], is_public=public, rounds=3)
     opened = services.pair_next_round(actor=people.dir, event=event)
+    changed = replace_officials(people, event)
     other = new_event(Officials(), names=["Cat", "Dan"])
     ann_login = user("ann-login")
     Player.objects.filter(display_name="Ann").update(user=ann_login)
@@ -61,10 +63,12 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
         "referee": lambda: api(people.recorder),
         "referee_link": lambda: api(referee_token=next(iter(opened.tokens.values()))),
         "other_director": lambda: api(other.directors.get()),
+        **{role: (lambda u=u: api(u)) for role, u in changed.items()},
         "director": lambda: api(people.director),
         "organiser": lambda: api(organiser()),
     }[who]()
-    if not public and expected == 403 and who in ("player", "other_director", "referee_link"):
+    if not public and expected == 403 and who in ("player", "other_director", "referee_link", "removed_director",
+                                                  "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
               Game.objects.count())

@@ -8,20 +8,21 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api.fields import IdField, WholeNumberField
 from scoring.models import Player
+from scoring.reading import MAX_ID
 from tournaments.engine.document import MAX_ENTRIES
 from tournaments.models import Event
 
 MAX_TEXT = 400_000
-MAX_ID = 2**63 - 1  # what the database's ids can hold: a larger number is refused, never looked up
 MAX_STORED = 2**31 - 1  # seeds, ratings, margins: the database's integer columns
 MAX_ROUND = 32767
 
 
-def _users():
+def _users(*, required: bool = False):
+    extra = {} if required else {"default": list}
     return serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all()), required=False,
-        default=list, help_text="user ids",
+        child=IdField(queryset=get_user_model().objects.all()), required=required, help_text="user ids", **extra,
     )
 
 
@@ -32,13 +33,13 @@ class EventCreateSerializer(serializers.Serializer):
                                                                      "(SCORESHEET.md), frozen at creation")
     match_format = serializers.ChoiceField(choices=Event.MatchFormat.choices, default=Event.MatchFormat.SINGLE_GAME,
                                            help_text="one game to the target, or best of 3 (margin: the net)")
-    rounds = serializers.IntegerField(required=False, allow_null=True, default=None,
+    rounds = WholeNumberField(required=False, allow_null=True, default=None,
                                       help_text="Swiss only; empty: the least r with 2^r >= entries")
     tiebreaks = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True, default=None)
-    match_points = serializers.DictField(child=serializers.IntegerField(), required=False, allow_null=True,
+    match_points = serializers.DictField(child=WholeNumberField(), required=False, allow_null=True,
                                          default=None, help_text="any of win, draw, loss, bye")
-    bye_margin = serializers.IntegerField(default=0)
-    forfeit_margin = serializers.IntegerField(default=0)
+    bye_margin = WholeNumberField(default=0)
+    forfeit_margin = WholeNumberField(default=0)
     third_place = serializers.BooleanField(default=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
     is_public = serializers.BooleanField(default=True)
@@ -52,6 +53,12 @@ class EventSerializer(serializers.ModelSerializer):
     created_by = serializers.CharField(source="created_by.username", default=None, allow_null=True)
     entry_count = serializers.IntegerField(required=False, help_text="in lists")
     url = serializers.HyperlinkedIdentityField(view_name="tournaments-api:event-detail")
+    seeded_from = serializers.SerializerMethodField(
+        help_text="the event this one was seeded from (a knockout's first stage); null when there is none or "
+                  "when this caller may not read it")
+    seeding = serializers.SerializerMethodField(
+        help_text="how the entries were seeded: method, order (entry ids), at; a knockout's source_event is null "
+                  "(and its order left out) for a caller who may not read that event")
 
     class Meta:
         model = Event
@@ -59,11 +66,26 @@ class EventSerializer(serializers.ModelSerializer):
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
                   "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by", "created_at"]
 
+    def get_seeded_from(self, event) -> int | None:
+        return event.seeded_from_id if _source_shown(event) else None
+
+    def get_seeding(self, event) -> dict:
+        seeding = dict(event.seeding or {})
+        if seeding.get("source_event") is not None and not _source_shown(event):
+            seeding["source_event"] = None
+            seeding.pop("order", None)  # the source event's entry ids
+        return seeding
+
     def get_directors(self, event) -> list[str]:
         return [u.get_username() for u in event.directors.all()]
 
     def get_referees(self, event) -> list[str]:
         return [u.get_username() for u in event.referees.all()]
+
+
+def _source_shown(event) -> bool:
+    """Whether the reader may read the event ``event`` was seeded from (``selectors`` annotates it)."""
+    return bool(getattr(event, "source_readable", False))
 
 
 class EventDetailSerializer(EventSerializer):
@@ -77,14 +99,16 @@ class EventDetailSerializer(EventSerializer):
 
 
 @extend_schema_field(OpenApiTypes.INT)
-class PlayerField(serializers.PrimaryKeyRelatedField):
+class PlayerField(IdField):
     def get_queryset(self):
         return Player.objects.all()
 
 
 class OfficialsSerializer(serializers.Serializer):
-    directors = _users()
-    referees = _users()
+    """Both lists, always: a body that leaves one out (or is empty) changes nobody, never removes them all."""
+
+    directors = _users(required=True)
+    referees = _users(required=True)
 
 
 class EntryCreateSerializer(serializers.Serializer):
@@ -92,8 +116,8 @@ class EntryCreateSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60,
                                  help_text="or a name: that player (in the club, any case) or a new one")
     club = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=10**9)
-    rating = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
+    seed = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=10**9)
+    rating = WholeNumberField(required=False, allow_null=True, default=None, min_value=-MAX_STORED,
                                       max_value=MAX_STORED)
 
 
@@ -118,13 +142,13 @@ class EntrySerializer(serializers.Serializer):
 
 class SeedSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=["manual", "rating", "random"])
-    order = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False,
+    order = serializers.ListField(child=WholeNumberField(min_value=1, max_value=MAX_ID), required=False,
                                   default=None, allow_null=True, max_length=4096,
                                   help_text="manual: entry ids, best seed first")
 
 
 class DropSerializer(serializers.Serializer):
-    after_round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+    after_round = WholeNumberField(required=False, allow_null=True, default=None, min_value=0,
                                            max_value=MAX_ENTRIES,
                                            help_text="the last round played (default: the last it is paired in)")
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
@@ -136,14 +160,14 @@ class PairSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
-    second = serializers.IntegerField(help_text="an entry id", min_value=1, max_value=MAX_ID)
+    first = WholeNumberField(help_text="an entry id", min_value=1, max_value=MAX_ID)
+    second = WholeNumberField(help_text="an entry id", min_value=1, max_value=MAX_ID)
     confirm = serializers.BooleanField(default=False, help_text="swap even though it makes a rematch or breaks "
                                                                 "the bye rule")
 
 
 class LinksSerializer(serializers.Serializer):
-    round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
+    round = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
                                      help_text="the round (Swiss, round robin); empty for the open bracket matches")
 
 
@@ -168,7 +192,7 @@ class ForfeitSerializer(serializers.Serializer):
 
 class AdjustSerializer(serializers.Serializer):
     winner = WinnerField(allow_null=True, help_text="null: a draw (Swiss and round robin)")
-    margin = serializers.IntegerField(min_value=0, max_value=MAX_STORED)
+    margin = WholeNumberField(min_value=0, max_value=MAX_STORED)
     reason = serializers.CharField(max_length=500)
 
 
@@ -181,7 +205,7 @@ class ResetSerializer(serializers.Serializer):
 
 
 class KnockoutSerializer(serializers.Serializer):
-    top_n = serializers.IntegerField(help_text="how many of the final standings (still in) go through", min_value=2,
+    top_n = WholeNumberField(help_text="how many of the final standings (still in) go through", min_value=2,
                                      max_value=4096)
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
     format = serializers.ChoiceField(choices=[Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION],

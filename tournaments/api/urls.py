@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import converters
+from scoring import converters
 
 from . import views
 

@@ -25,6 +25,7 @@ from scoring.api.parsers import BoundedJSONParser
 from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
+from scoring.reading import NotANumber, text_id, text_number
 from tournaments import selectors, services
 from tournaments.conditional import live_etag, live_response, not_modified
 from tournaments.engine import EventError, run_event
@@ -117,7 +118,8 @@ def _event(request, pk) -> Event:
 
 
 def _parsed(serializer_class, request):
-    form = serializer_class(data=request.data if isinstance(request.data, dict) else {})
+    """The body read by its serializer (the parser has refused any body that is not a JSON object)."""
+    form = serializer_class(data=request.data)
     form.is_valid(raise_exception=True)
     return form.validated_data
 
@@ -322,12 +324,10 @@ class MatchFilterParams:
 
 
 def _int_param(request, name: str, *, low: int = 0) -> int | None:
-    value = request.query_params.get(name)
-    if value in (None, ""):
-        return None
-    if not value.isascii() or not value.isdigit() or int(value) < low or int(value) > 10_000:
-        raise EventError.one(None, name, f"a whole number from {low}; {value!r} given")
-    return int(value)
+    try:
+        return text_number(request.query_params.get(name), low=low, high=10_000)
+    except NotANumber as exc:
+        raise EventError.one(None, name, str(exc)) from None
 
 
 MATCH_STATUSES = ("draft", "waiting", "playing", "decided", "bye", "reset")
@@ -348,9 +348,11 @@ class MatchList(EventErrorsMixin, APIView):
 
 
 def _match(event: Event, match_id: str) -> Match:
+    """A match by its id, or a live bracket match by its bracket id ("W1-3"); ``Match.DoesNotExist``."""
     found = Match.objects.filter(event=event)
-    if match_id.isdigit():
-        return found.get(pk=int(match_id))
+    pk = text_id(match_id)
+    if pk is not None:
+        return found.get(pk=pk)
     return found.get(bracket_id=match_id[:10], reset_at__isnull=True)
 
 

@@ -1,12 +1,10 @@
 """What every tournament write shares: the event row locked, errors naming their field, a reason's
-limits, the event's officials, and the limits of what is stored.
+limits, and the limits of what is stored.
 
 It must not write anything itself, nor know any one write's rules.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from tournaments.engine import EventError
 from tournaments.engine.document import MAX_ENTRIES
@@ -25,10 +23,6 @@ def error(field: str | None, message: str) -> EventError:
 
 def lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
-
-
-def officials_of(event: Event) -> list[Any]:
-    return list({u.pk: u for u in [*event.directors.all(), *event.referees.all()]}.values())
 
 
 def reason_text(reason: str, *, required: bool = True) -> str:

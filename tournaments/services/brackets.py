@@ -20,7 +20,7 @@ from tournaments.policy import Actor
 from tournaments.results import EventState, compute_answer, load_state, with_match_details
 
 from . import answers
-from .base import error, lock_event, officials_of, reason_text
+from .base import error, lock_event, reason_text
 from .games import Opened, create_match, entries_in, open_games
 
 
@@ -47,7 +47,6 @@ def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool =
     tables = iter(_free_tables(state))
     winners_of = _bracket_winners(answer)
     entries = entries_in(event)
-    officials = officials_of(event)
     opened = Opened(None)
     ids = state.by_label
     for row in ready:
@@ -56,7 +55,7 @@ def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool =
                    for s in row.get("from", []) if s.get("winner_of") or s.get("loser_of")}
         m = create_match(event, round=None, table=next(tables), players=[ids[n] for n in pending["players"]],
                           bracket_id=row["id"], opened_from={k: ids.get(v) for k, v in sources.items()})
-        open_games(actor, event, m, entries, officials, opened.tokens, links=links)
+        open_games(actor, event, m, entries, opened.tokens, links=links)
         opened.matches.append(m)
     return opened
 

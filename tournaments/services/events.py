@@ -1,6 +1,6 @@
 """Events: creating one (its options checked by the engine, its conventions frozen), its officials
-(directors and referees, at any time: the games being played follow), and a knockout seeded from a
-finished event's standings (the event's second stage).
+(directors and referees, at any time: every game of the event follows, as ``policy.EVENT_GAMES`` answers
+for them), and a knockout seeded from a finished event's standings (the event's second stage).
 
 It must not pair, open games or record results: rounds, brackets and games have their own modules.
 """
@@ -14,16 +14,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engine import SheetError, resolve_conventions
-from scoring.models import Game
 from tournaments import policy
 from tournaments.engine import EventError, read_event
 from tournaments.engine.errors import Problem
-from tournaments.models import Entry, Event, MatchGame
+from tournaments.models import Entry, Event
 from tournaments.policy import Actor, NotAllowed
 from tournaments.results import compute_answer, load_state
 
 from .answers import bump
-from .base import error, lock_event, officials_of
+from .base import error, lock_event
 
 # ---------------------------------------------------------------------------------------------------
 # Events
@@ -118,29 +117,18 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
 
 @transaction.atomic
 def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], referees: Sequence[Any]) -> Event:
-    """Who directs and who referees the event, at any time. Every game the event has made and that is
-    still being played gets its new officials as referees; those no longer officials of the event stop
-    refereeing those games (finished games keep theirs: they refereed them). An organiser may change
-    the directors; a director may change the referees only."""
+    """Who directs and who referees the event, at any time. Every game the event has made follows at
+    once, whatever its status (``policy.EVENT_GAMES`` answers for them from the event's officials as
+    they are now): those no longer officials of the event can no longer record, confirm, correct or void
+    anything in them, the new ones can (the hands keep who entered and confirmed them). An organiser
+    may change the directors; a director may change the referees only."""
     event = lock_event(event)
     policy.require_director(actor, event, "change the event's officials")
     directors, referees = list(dict.fromkeys(directors)), list(dict.fromkeys(referees))
     if set(directors) != set(event.directors.all()) and not actor.is_organiser:
         raise NotAllowed("only an organiser may change an event's directors")
-    before = set(officials_of(event))
     event.directors.set(directors)
     event.referees.set(referees)
-    after = set(officials_of(event))
-    playing = Game.objects.filter(pk__in=MatchGame.objects.filter(match__event=event, match__reset_at__isnull=True)
-                                  .values("game_id"), status=Game.Status.IN_PROGRESS)
-    through = Game.referees.through
-    gone = [u.pk for u in before - after]
-    if gone:
-        through.objects.filter(game__in=playing, user_id__in=gone).delete()
-    added = [u.pk for u in after - before]
-    if added:
-        through.objects.bulk_create([through(game_id=g, user_id=u) for g in playing.values_list("pk", flat=True)
-                                     for u in added], ignore_conflicts=True)
     bump(event)
     return event
 
@@ -181,11 +169,14 @@ def create_knockout_from_standings(
     ranked = [row["entry"] for row in answer["standings"] if not row["dropped"]]
     if type(top_n) is not int or not 2 <= top_n <= len(ranked):
         raise error("top_n", f"take 2 to {len(ranked)} entries (those still in); {top_n!r} given")
+    public = source.is_public if is_public is None else is_public
+    # A public knockout of a private event must not name it: whoever follows the knockout may not read it.
+    default_name = f"{source.name}: top {top_n}" if source.is_public or not public else f"Knockout: top {top_n}"
     event = _create_event(
-        actor=actor, name=name or f"{source.name}: top {top_n}", format=format, conventions=source.conventions,
+        actor=actor, name=name or default_name, format=format, conventions=source.conventions,
         match_format=match_format or source.match_format, rounds=None, tiebreaks=None, match_points=None,
         bye_margin=source.bye_margin, forfeit_margin=source.forfeit_margin, third_place=third_place,
-        grand_final=grand_final, is_public=source.is_public if is_public is None else is_public,
+        grand_final=grand_final, is_public=public,
         directors=list(source.directors.all()), referees=list(source.referees.all()), seeded_from=source,
     )
     players = {e.pk: e.player_id for e in state.entries}

@@ -1,5 +1,6 @@
-"""A match's games and their table links: the games made under the event's frozen conventions with
-the event's officials as referees, the matches' rows, and new referee links for a printed round sheet.
+"""A match's games and their table links: the games made under the event's frozen conventions (their
+officials are the event's, as ``policy.EVENT_GAMES`` answers: the games keep no referees of their own),
+the matches' rows, and new referee links for a printed round sheet.
 
 It must not decide pairings or results: it makes what the rounds and brackets modules decided to open.
 """
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
@@ -38,8 +38,8 @@ class Opened:
     reset: list[Match] = field(default_factory=list)
 
 
-def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], officials: list[Any],
-                tokens: dict[int, str], *, links: bool = True) -> None:
+def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], tokens: dict[int, str], *,
+               links: bool = True) -> None:
     """The match's game(s) under the event's frozen conventions, each with a referee link (``links``)."""
     players = [entries[e].player for e in sides(match)]
     count = event.games_per_match
@@ -52,7 +52,7 @@ def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entr
         try:
             game = scoring.create_game_unchecked(
                 actor=actor, format=Game.Format.STANDARD, players=players, conventions=event.conventions,
-                table_label=label, is_public=event.is_public, referees=officials, origin=game_origin(event, match),
+                table_label=label, is_public=event.is_public, origin=game_origin(event, match),
             )
         except SheetError as exc:
             raise error("players", f"{where}: {exc.problems[0].message}") from None

@@ -19,7 +19,7 @@ from tournaments.policy import Actor
 from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
 
 from .answers import bump
-from .base import error, lock_event, officials_of
+from .base import error, lock_event
 from .brackets import open_bracket
 from .games import Opened, create_match, entries_in, open_games
 
@@ -90,11 +90,10 @@ def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool)
 
 def _publish(actor: Actor, event: Event, rnd: Round, matches: Sequence[Match]) -> dict[int, str]:
     entries = entries_in(event)
-    officials = officials_of(event)
     tokens: dict[int, str] = {}
     for m in matches:
         if not m.is_bye:
-            open_games(actor, event, m, entries, officials, tokens)
+            open_games(actor, event, m, entries, tokens)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])

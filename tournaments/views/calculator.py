@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from scoring.reading import text_id
 from tournaments.engine import EventError, run_event
 
 from ..forms import EventCalculatorForm
@@ -71,16 +72,12 @@ def rows_to_play(answer: dict) -> tuple[list[PlayRow], list[dict]]:
 
 
 def _int(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    return text_id(text)
 
 
 def read_played_rows(data) -> tuple[list[PlayRow], list[str]]:
     """The rows of the round form as sent: every row with a winner chosen is a result to add."""
-    try:
-        count = min(int(data.get("rows", "0")), MAX_ROWS)
-    except ValueError:
-        count = 0
+    count = min(text_id(data.get("rows")) or 0, MAX_ROWS)
     played, problems = [], []
     for i in range(count):
         key, a, b = (data.get(f"row-{i}-{part}", "") for part in ("key", "a", "b"))

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from scoring.api.auth import actor_for
+from scoring.reading import NotANumber, text_id, text_number
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event
@@ -80,7 +81,7 @@ def _seed_or_drop(request, event: Event, action: str):
                                        "random": "Seeded at random (the order is kept)."}.get(method, "Seeded."))
         else:
             form = DropForm(request.POST)
-            entry = Entry.objects.select_related("player").get(pk=request.POST.get("entry"), event=event)
+            entry = Entry.objects.select_related("player").get(pk=text_id(request.POST.get("entry")), event=event)
             if not form.is_valid():
                 raise EventError.one(None, "after_round", "the last round played is a whole number from 0")
             services.drop_entry(actor=actor, entry=entry, after_round=form.cleaned_data["after_round"],
@@ -98,10 +99,13 @@ def _manual_order(post) -> list[int]:
     seed keep the order of the list."""
     typed = []
     for key, value in post.items():
-        if key.startswith("seed-") and key[5:].isdigit() and value.strip():
-            if not value.strip().isdigit() or int(value) < 1:
-                raise EventError.one(None, "order", f"a seed is a whole number from 1; {value.strip()!r} given")
-            typed.append((int(value), int(key[5:])))
+        entry = text_id(key[5:]) if key.startswith("seed-") else None
+        if entry is None or not value.strip():
+            continue
+        try:
+            typed.append((text_number(value, low=1), entry))
+        except NotANumber as exc:
+            raise EventError.one(None, "order", f"a seed is {exc}") from None
     if not typed:
         raise EventError.one(None, "order", "type a seed beside at least one entry")
     return [pk for _, pk in sorted(typed)]

@@ -83,7 +83,7 @@ def event_page(request, pk: int):
         if can_direct and answer["complete"] and not event.is_elimination else None,
         entry_count=entry_count,
         resettable=[w for w in warnings if w.get("resettable")],
-        knockouts=list(event.knockouts.all()),
+        **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
                                               "referees": list(event.referees.all())}) if can_direct else None,
         is_organiser=actor_for(request).is_organiser,
@@ -173,7 +173,9 @@ def officials(request, pk: int):
         return refused
     form = OfficialsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the officials from the lists.")
+        said = "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
+                         for name, errors in form.errors.items())
+        messages.error(request, f"Officials not saved. {said}")
         return redirect("tournaments:event", pk=pk)
     if not claim_once(request):
         return redirect("tournaments:event", pk=pk)

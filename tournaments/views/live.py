@@ -25,6 +25,7 @@ from django.utils.safestring import mark_safe
 
 from scoring.api.auth import actor_for
 from scoring.models import Game
+from scoring.reading import text_id
 from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
@@ -97,10 +98,10 @@ def pairings(request, pk: int):
 
 def _asked_round(request, event: Event, current: int | None) -> int | None:
     """``?round=N``: an earlier round's tables (a Swiss or round robin round paired so far); else the current."""
-    asked = request.GET.get("round", "")
-    if event.is_elimination or not current or not asked.isdigit() or not 1 <= int(asked) <= current:
+    asked = text_id(request.GET.get("round"))
+    if event.is_elimination or not current or asked is None or not 1 <= asked <= current:
         return current
-    return int(asked)
+    return asked
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -212,8 +213,8 @@ def standings(request, pk: int):
     if _phone_refresh(request) and (remembered := _remembered(memo)) and (sent := _send_part(request, remembered)):
         return sent
     event = event_or_404(request, pk)
-    as_of = request.GET.get("round")
-    as_of = int(as_of) if as_of and as_of.isdigit() and not event.is_elimination else None
+    # A round that is no number ("²", "x") shows the live standings, as no round at all does.
+    as_of = text_id(request.GET.get("round")) if not event.is_elimination else None
     find = (request.GET.get("q") or "").strip()[:60]
     page_number = request.GET.get("page") or "1"
     version = selectors.served_version(event) if as_of is None else selectors.Version(selectors.answer_key(event))

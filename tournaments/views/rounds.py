@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.api.auth import actor_for
+from scoring.reading import NotANumber, text_id, text_number
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, Round
@@ -110,8 +111,8 @@ def _director_result(request, event: Event, match_id: int, form: ResultForm):
     data = form.cleaned_data
     match = Match.objects.get(pk=match_id, event=event)
     chosen = data.get("winner") or ""
-    winner = Entry.objects.select_related("player").filter(event=event, pk=int(chosen)).first() \
-        if chosen.isdigit() else None
+    winner = Entry.objects.select_related("player").filter(event=event, pk=text_id(chosen)).first() \
+        if text_id(chosen) is not None else None
     actor = actor_for(request)
     margin = data["margin"]
     try:
@@ -158,8 +159,10 @@ def round_sheet(request, pk: int):
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "print round sheets")) is not None:
         return refused
-    number = request.GET.get("round")
-    number = int(number) if number and number.isdigit() else None
+    try:
+        number = text_number(request.GET.get("round"), low=1)
+    except NotANumber:
+        raise Http404("no such round") from None
     rnd = Round.objects.filter(event=event, number=number).first() if number is not None else None
     if number is not None and rnd is None:
         raise Http404("no such round")

@@ -1,0 +1,90 @@
+"""A knockout seeded from another event's standings names that event (its id, name and link: API
+``seeded_from`` and ``seeding.source_event``, the event page, the default name) only to whoever may read
+it: a public knockout of a private Swiss does not give the Swiss away, and a public Swiss does not list
+its private knockout."""
+
+import pytest
+from django.test import Client
+
+from tournaments import services
+from tournaments.models import Event
+
+from ..factories import api_client, user
+from .stored import Officials, new_event, open_matches, play_match
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_swiss(people, *, public):
+    swiss = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=1, is_public=public)
+    swiss.name = "Secret Invitational"
+    swiss.save(update_fields=["name"])
+    services.pair_next_round(actor=people.dir, event=swiss)
+    for m in open_matches(swiss, 1):
+        play_match(people, m, m.players.order_by("side").first().entry.player.display_name)
+    return swiss
+
+
+def page(u, url):
+    client = Client()
+    if u is not None:
+        client.force_login(u)
+    return client.get(url)
+
+
+def test_a_public_knockout_of_a_private_event_never_names_it_to_those_who_may_not_read_it():
+    people = Officials()
+    swiss = finished_swiss(people, public=False)
+    made = api_client(people.director).post(f"/api/v1/events/{swiss.pk}/knockout/", {"top_n": 2, "is_public": True},
+                                            format="json")
+    assert made.status_code == 201, made.json()
+    knockout = Event.objects.get(pk=made.json()["id"])
+    assert knockout.name == "Knockout: top 2"
+    assert made.json()["seeded_from"] == swiss.pk  # its director may read the Swiss
+    for who in (None, user(), people.recorder):  # the recorder stays a referee of both: sees both
+        api = api_client(who)
+        detail = api.get(f"/api/v1/events/{knockout.pk}/").json()
+        listed = next(e for e in api.get("/api/v1/events/").json()["results"] if e["id"] == knockout.pk)
+        shown = page(who, f"/events/{knockout.pk}/").content.decode()
+        if who is people.recorder:
+            assert detail["seeded_from"] == listed["seeded_from"] == swiss.pk
+            assert detail["seeding"]["source_event"] == swiss.pk
+            assert f'href="/events/{swiss.pk}/"' in shown
+            continue
+        for answer in (detail, listed):
+            assert answer["seeded_from"] is None
+            assert answer["seeding"]["source_event"] is None
+            assert "order" not in answer["seeding"]
+            assert answer["seeding"]["method"] == "standings"
+            assert "Secret" not in str(answer)
+        assert "Seeded from the final standings of an earlier event." in shown
+        assert "Secret" not in shown
+        assert f'href="/events/{swiss.pk}/"' not in shown
+        assert api.get(f"/api/v1/events/{swiss.pk}/").status_code == 404
+
+
+def test_the_default_name_names_the_source_when_every_reader_of_the_knockout_may_read_it():
+    people = Officials()
+    private = finished_swiss(people, public=False)
+    made = services.create_knockout_from_standings(actor=people.dir, source_event=private, top_n=2)
+    assert (made.name, made.is_public) == ("Secret Invitational: top 2", False)
+    public = finished_swiss(Officials(), public=True)
+    other = services.create_knockout_from_standings(actor=people.boss, source_event=public, top_n=2, is_public=False)
+    assert other.name == "Secret Invitational: top 2"
+
+
+def test_a_public_event_page_lists_only_the_knockouts_its_reader_may_read():
+    people = Officials()
+    swiss = finished_swiss(people, public=True)
+    hidden = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
+                                                     name="Closed final", is_public=False)
+    shown = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=4,
+                                                    name="Open final")
+    stranger = page(user(), f"/events/{swiss.pk}/").content.decode()
+    assert "Open final" in stranger
+    assert "Closed final" not in stranger
+    assert f'href="/events/{hidden.pk}/"' not in stranger
+    director = page(people.director, f"/events/{swiss.pk}/").content.decode()
+    assert "Open final" in director
+    assert "Closed final" in director
+    assert f'href="/events/{shown.pk}/"' in director
