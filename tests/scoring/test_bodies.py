@@ -12,6 +12,7 @@ from django.apps import apps
 from django.urls import reverse
 
 from scoring import services as scoring
+from scoring.models import Game
 from tournaments import services
 from tournaments.models import Match
 
@@ -113,7 +114,7 @@ def test_every_post_of_both_apis_refuses_a_lone_surrogate_naming_its_field(clien
 @pytest.mark.parametrize("body", NOT_OBJECTS)
 def test_a_referee_link_and_a_director_get_the_same_refusal(body):
     people, event, values = scene()
-    link = scoring.create_referee_link(actor=as_actor(organiser()), game=scoring.Game.objects.get(pk=values["id"]))
+    link = scoring.create_referee_link(actor=as_actor(organiser()), game=Game.objects.get(pk=values["id"]))
     referee = api_client(referee_token=link.token)
     director = api_client(people.director)
     before = stored()

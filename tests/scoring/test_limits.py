@@ -77,7 +77,7 @@ def test_a_sheet_of_more_than_500_hands_is_refused_before_it_is_scored():
 
 
 def test_a_stored_game_takes_no_more_than_the_cap(monkeypatch):
-    monkeypatch.setattr(services, "MAX_HANDS", 2)
+    monkeypatch.setattr(services.hands, "MAX_HANDS", 2)  # where recording a hand finds it
     ref = user()
     g = game(referees=[ref], requires_confirmation=False)
     for _ in range(2):

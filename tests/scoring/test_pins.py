@@ -131,8 +131,8 @@ def test_on_a_private_game_a_stranger_gets_the_same_answer_for_a_right_or_wrong_
 def test_the_pin_is_checked_under_the_games_lock_in_the_confirming_transaction(pending, monkeypatch):
     g, ref = pending
     order = []
-    real_lock, real_check = services.lock_game, pins.check_pin
-    monkeypatch.setattr(services, "lock_game", lambda *a, **k: order.append("lock game") or real_lock(*a, **k))
+    real_lock, real_check = services.hands.lock_game, pins.check_pin
+    monkeypatch.setattr(services.hands, "lock_game", lambda *a, **k: order.append("lock game") or real_lock(*a, **k))
     monkeypatch.setattr(pins, "check_pin", lambda *a: order.append("check PIN") or real_check(*a))
     guess(g, ref, "2222")
     assert order == ["lock game", "check PIN"]

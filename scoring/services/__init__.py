@@ -1,0 +1,70 @@
+"""Every write of the scoring app, one module per concern: ``players`` (players and their PINs),
+``games`` (a game created, abandoned, reopened; its row locked and its summary refreshed), ``links``
+(referee links and API tokens), ``hands`` (record, confirm, correct, void).
+
+Each service takes keyword-only arguments, runs in one transaction, locks the game row first
+(``game_lock``: the row and its hands in one round trip) so that two referees at one table can never
+both record hand 5, asks the engine to score the result before anything is saved, and refreshes the
+game's status and summary from the engine's answer. A confirmation with a PIN checks it under the
+game's lock too (a keyed hash, ``pins``: microseconds); a wrong PIN is counted and committed, then
+refused. A refused write raises ``SheetError`` (bad input: field and message), ``NotAllowed`` (role)
+or ``PinLocked``; nothing already recorded changes. Who may do what is decided in ``policy``; which
+side a hand goes against, in ``engine.acceptance``. Callers import this package, not its modules.
+"""
+
+from ..policy import NotAllowed
+from .games import (
+    abandon_game,
+    abandon_game_unchecked,
+    create_game,
+    create_game_unchecked,
+    reopen_game,
+    reopen_game_unchecked,
+)
+from .hands import (
+    AlreadyRecorded,
+    NotAccepted,
+    confirm_hand,
+    correct_hand,
+    record_and_accept_hand,
+    record_hand,
+    void_hand,
+)
+from .links import (
+    create_referee_link,
+    create_referee_link_unchecked,
+    extend_referee_link,
+    issue_api_token,
+    revoke_referee_link,
+    revoke_referee_link_unchecked,
+)
+from .players import NameTaken, PinLocked, create_player, create_player_unchecked, set_player_pin, valid_pin
+
+__all__ = [
+    "AlreadyRecorded",
+    "NameTaken",
+    "NotAccepted",
+    "NotAllowed",
+    "PinLocked",
+    "abandon_game",
+    "abandon_game_unchecked",
+    "confirm_hand",
+    "correct_hand",
+    "create_game",
+    "create_game_unchecked",
+    "create_player",
+    "create_player_unchecked",
+    "create_referee_link",
+    "create_referee_link_unchecked",
+    "extend_referee_link",
+    "issue_api_token",
+    "record_and_accept_hand",
+    "record_hand",
+    "reopen_game",
+    "reopen_game_unchecked",
+    "revoke_referee_link",
+    "revoke_referee_link_unchecked",
+    "set_player_pin",
+    "valid_pin",
+    "void_hand",
+]

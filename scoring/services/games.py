@@ -1,0 +1,232 @@
+"""Games: creating one (seats in score-sheet order, conventions frozen, the engine's check that it can be
+scored), abandoning (freezing) and reopening it, the game's row locked for every write, and its stored
+summary and status refreshed from the engine's answer after every hand (telling other apps when the
+settled result moved).
+
+It must not record or confirm hands (``hands``) nor decide roles (``policy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from .. import policy
+from ..engine import SheetError, resolve_conventions, score_sheet
+from ..models import (
+    Game,
+    GameStatusChange,
+    Hand,
+    Player,
+    Seat,
+)
+from ..policy import Actor
+from ..sheets import (
+    HandLine,
+    counted_sheet,
+    hand_lines,
+    sheet_request,
+    summary_of,
+)
+from ..signals import game_result_changed
+
+PLAYER_COUNTS = {"standard": 2, "hollywood": 2, "rotation": 3, "jersey": 3, "partnership": 4}
+MAX_REASON = 500
+
+
+# ---------------------------------------------------------------------------------------------------
+# Games
+
+
+def _lock_game(game_id: int, *, seats: bool = False) -> Game:
+    """The game row, locked for this transaction, with its hands (and seats when asked) loaded.
+
+    The prefetches run after the row lock is taken, so what they read is what the lock protects.
+    A game that does not exist raises ``Game.DoesNotExist``.
+    """
+    games = Game.objects.select_for_update()
+    if seats:
+        games = games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    return games.get(pk=game_id)
+
+
+def _hands(game: Game) -> list[HandLine]:
+    """Every version of every hand of the (locked) game, as lines by number. One plain query: this is on
+    the path every recorded hand takes, where a prefetch's bookkeeping costs more than the rows."""
+    return hand_lines(Hand.objects.filter(game_id=game.pk).order_by("number", "version"))
+
+
+def refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
+    when every current version is confirmed (then the counted sheet is the same sheet)."""
+    answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
+    before, shown_before = game.settled_result, _scoreboard(game)
+    game.summary = summary_of(answer)
+    if game.status != Game.Status.ABANDONED:
+        game.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
+    game.hand_count = len(lines)
+    fields = ["summary", "status", "hand_count", "updated_at"]
+    if _scoreboard(game) != shown_before:
+        game.scores_changed_at = timezone.now()
+        fields.append("scores_changed_at")
+    game.save(update_fields=fields)
+    _result_changed(game, before)
+    return answer
+
+
+def _scoreboard(game: Game) -> tuple:
+    """What a scoreboard shows of a game: its counted totals, winner, margin and status, and whether it
+    has begun (not how many hands wait to be confirmed, nor who deals next)."""
+    summary = game.summary or {}
+    return (summary.get("totals"), summary.get("winner"), summary.get("margin"), game.status, game.hand_count > 0)
+
+
+def _result_changed(game: Game, before: tuple[str, int] | None) -> None:
+    """Tell other apps (in this transaction) when the game's settled result moved; most writes leave it."""
+    if game.settled_result != before:
+        game_result_changed.send(sender=Game, game=game, before=before, after=game.settled_result)
+
+
+@transaction.atomic
+def create_game(
+    *,
+    actor: Actor,
+    format: str,
+    players: Sequence[Player],
+    conventions: object = "classic",
+    first_dealer: Player | None = None,
+    table_label: str = "",
+    is_public: bool = True,
+    requires_confirmation: bool = True,
+    referees: Sequence[Any] = (),
+) -> Game:
+    """A new game: seats in score-sheet order (partnership: team 1 then team 2), conventions frozen."""
+    policy.require_organiser(actor, "create games")
+    return create_game_unchecked(
+        actor=actor, format=format, players=players, conventions=conventions, first_dealer=first_dealer,
+        table_label=table_label, is_public=is_public, requires_confirmation=requires_confirmation, referees=referees,
+    )
+
+
+@transaction.atomic
+def create_game_unchecked(
+    *,
+    actor: Actor,
+    format: str,
+    players: Sequence[Player],
+    conventions: object = "classic",
+    first_dealer: Player | None = None,
+    table_label: str = "",
+    is_public: bool = True,
+    requires_confirmation: bool = True,
+    referees: Sequence[Any] = (),
+    origin: tuple[str, str, str] = ("", "", ""),
+) -> Game:
+    """``create_game`` without the role check, for a caller that has decided the role itself (an event's
+    director pairing a round: every match's game). Never call it from a view. ``origin``: what the game
+    is part of, that page and the page of the match it is played for, in the caller's words (a
+    tournament's event); the sheet links back to them."""
+    if format not in PLAYER_COUNTS:
+        raise SheetError.one(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
+    needed = PLAYER_COUNTS[format]
+    if len(players) != needed:
+        raise SheetError.one(None, "players", f"a {format} game needs {needed} players; {len(players)} given")
+    if len({p.pk for p in players}) != len(players):
+        raise SheetError.one(None, "players", "each seat needs a different player")
+    names = [p.display_name for p in players]
+    if len(set(names)) != len(names):
+        raise SheetError.one(None, "players", "two players share a name: give one a different display name")
+    resolved = resolve_conventions(conventions).as_dict()
+    first_dealer = first_dealer or players[0]
+    if first_dealer.pk not in {p.pk for p in players}:
+        raise SheetError.one(None, "first_dealer", f"{first_dealer} is not playing in this game")
+    game = Game.objects.create(
+        format=format,
+        conventions=resolved,
+        player_names=names,
+        first_dealer=first_dealer,
+        first_dealer_name=first_dealer.display_name,
+        table_label=table_label.strip(),
+        is_public=is_public,
+        requires_confirmation=requires_confirmation,
+        created_by=actor.user,
+        origin_label=origin[0][:120],
+        origin_url=origin[1],
+        origin_match_url=origin[2],
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=p, position=i, team=(i // 2 if format == "partnership" else None))
+        for i, p in enumerate(players)
+    )
+    if referees:
+        game.referees.set(referees)
+    game = _lock_game(game.pk, seats=True)
+    # The engine checks the request shape once, so a game that cannot be scored is never created.
+    score_sheet(sheet_request(game, []))
+    refresh_summary(game, [])
+    return game
+
+
+@transaction.atomic
+def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
+    """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
+    policy.require_organiser_at(actor, _lock_game(game.pk), "abandon a game")
+    return abandon_game_unchecked(actor=actor, game=game, reason=reason)
+
+
+@transaction.atomic
+def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen_as: str = "") -> Game:
+    """``abandon_game`` without the role check, for a caller that has decided the role itself (an event's
+    director resetting a bracket match nobody should play any more). Never call it from a view.
+    ``frozen_as`` names why in the caller's words ("Settled by the director"), shown instead of "Abandoned"."""
+    game = _lock_game(game.pk)
+    reason = reason_text(reason, None, "abandon", required=False)
+    if game.status != Game.Status.ABANDONED:
+        before = game.settled_result
+        game.status = Game.Status.ABANDONED
+        game.frozen_as = frozen_as[:80]
+        game.scores_changed_at = timezone.now()
+        game.save(update_fields=["status", "frozen_as", "updated_at", "scores_changed_at"])
+        GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
+        _result_changed(game, before)
+    return game
+
+
+@transaction.atomic
+def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
+    """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
+    confirmed hands say)."""
+    policy.require_organiser_at(actor, _lock_game(game.pk), "reopen a game")
+    return reopen_game_unchecked(actor=actor, game=game, reason=reason)
+
+
+@transaction.atomic
+def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
+    """``reopen_game`` without the role check, for a caller that has decided the role itself (an event's
+    director taking back the result that had frozen a match's game). Never call it from a view."""
+    game = _lock_game(game.pk, seats=True)
+    reason = reason_text(reason, None, "reopen this game")
+    if game.status != Game.Status.ABANDONED:
+        raise SheetError.one(None, "status", "this game is not abandoned")
+    game.status = Game.Status.IN_PROGRESS
+    game.frozen_as = ""
+    game.scores_changed_at = timezone.now()  # its status moved back, whatever its totals
+    game.save(update_fields=["status", "frozen_as", "scores_changed_at"])
+    refresh_summary(game, _hands(game))
+    GameStatusChange.objects.create(game=game, status=game.status, reason=reason, changed_by=actor.user)
+    return game
+
+
+def reason_text(reason: str | None, number: int | None, verb: str, *, required: bool = True) -> str:
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise SheetError.one(number, "reason", f"say why you {verb}")
+    if len(reason) > MAX_REASON:
+        raise SheetError.one(number, "reason", f"keep the reason under {MAX_REASON} characters")
+    return reason
+
+

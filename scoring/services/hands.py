@@ -1,0 +1,271 @@
+"""Hands: recording the next hand, confirming it (by the side it goes against, with their PIN or login,
+or by a second official), correcting and voiding it, each under the game's lock with its hands read
+in the same round trip (``game_lock``), the engine scoring the result before anything is saved. A web
+form sent twice records nothing twice (``AlreadyRecorded``).
+
+It must not score anything itself (the engine does) nor decide roles (``policy``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import policy
+from ..engine import Problem, SheetError
+from ..game_lock import lock_game
+from ..models import (
+    Game,
+    Hand,
+    IdempotencyRecord,
+    Player,
+    slot_key,
+)
+from ..policy import Actor, NotAllowed
+from ..sheets import (
+    MAX_HANDS,
+    HandLine,
+    accepters,
+    next_hand_confirmed,
+    validate_current,
+)
+from .games import reason_text, refresh_summary
+from .players import check_pin, valid_pin
+
+# ---------------------------------------------------------------------------------------------------
+# Hands
+
+
+def _new_version(game: Game, number: int, version: int, action: str, data: dict, actor: Actor, reason: str) -> Hand:
+    return Hand(
+        game=game,
+        number=number,
+        version=version,
+        action=action,
+        data=data,
+        reason=reason,
+        entered_by=actor.user,
+        entered_via=actor.link if actor.user is None else None,
+        entered_from=actor.address[:300],
+        entered_at=timezone.now(),
+        slot=slot_key(game.pk, number) if version == 1 else None,
+        previous_slot_id=slot_key(game.pk, number - 1) if version == 1 and number > 1 else None,
+    )
+
+
+def _auto_confirm(game: Game, hand: Hand) -> None:
+    if not game.requires_confirmation:
+        hand.auto_confirmed = True
+        hand.confirmed_at = hand.entered_at
+
+
+def _check_hand_data(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise SheetError.one(None, None, "a hand must be a JSON object as in the score-sheet contract")
+    return data
+
+
+class AlreadyRecorded(SheetError):
+    """A form sent again, or made for a hand number that is taken: nothing was recorded.
+
+    ``number`` is the hand the form already recorded (or was made for), so the page can show it.
+    """
+
+    def __init__(self, number: int, message: str):
+        super().__init__([Problem(number, "number", message)])
+        self.number = number
+
+
+def _fingerprint(data: dict) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _claim_form(actor: Actor, game: Game, once_key: str, data: dict, number: int) -> None:
+    """Claim a web form's one-time key for hand ``number``; a key already used records nothing, and
+    the refusal says which hand it recorded and whether what was sent now differs from it."""
+    record, created = IdempotencyRecord.objects.get_or_create(
+        actor=actor.key, key=f"form:{once_key}",
+        defaults={"method": "POST", "path": f"game:{game.pk}/hand:{number}", "fingerprint": _fingerprint(data),
+                  "status_code": 201},
+    )
+    if created:
+        return
+    recorded = int(record.path.rsplit(":", 1)[1]) if "/hand:" in record.path else number - 1
+    if record.fingerprint == _fingerprint(data):
+        raise AlreadyRecorded(recorded, f"hand {recorded} was already recorded from this form; "
+                                        "it was sent again and not recorded twice")
+    raise AlreadyRecorded(recorded, f"this form already recorded hand {recorded}, so the values sent now were not "
+                                    f"recorded: check hand {recorded} below, then enter the next hand")
+
+
+@transaction.atomic
+def record_hand(
+    *, actor: Actor, game: Game, data: dict, once_key: str | None = None, number: int | None = None
+) -> tuple[Hand, dict[str, Any]]:
+    """Record the next hand of ``game``; it counts once confirmed (at once if the game needs no confirming).
+
+    A web form says which hand it was made for (``number``) and carries a one-time key
+    (``once_key``): a double tap, a resubmitted page or a form brought back with the Back button
+    records nothing and raises ``AlreadyRecorded`` naming the hand that is already there. The API does
+    the same with its ``Idempotency-Key`` header.
+    """
+    data = _check_hand_data(data)
+    game, lines = lock_game(game.pk)
+    next_number = len(lines) + 1
+    if once_key is not None:
+        _claim_form(actor, game, once_key, data, next_number)
+    policy.require_can_record(actor, game)
+    if number is not None and number != next_number:
+        if number < next_number:
+            raise AlreadyRecorded(number, f"hand {number} is already recorded; this form was made for it, so "
+                                          "nothing was recorded. The next hand is "
+                                          f"{next_number}")
+        raise SheetError.one(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
+    if next_number > MAX_HANDS:
+        raise SheetError.one(next_number, None, f"a game has at most {MAX_HANDS} hands")
+    hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
+    scored = validate_current(game, lines, {next_number: hand})
+    _auto_confirm(game, hand)
+    hand.save()
+    lines.append(HandLine(next_number, [hand]))
+    return hand, refresh_summary(game, lines, scored)
+
+
+def _line(lines: Sequence[HandLine], number: int) -> HandLine:
+    for line in lines:
+        if line.number == number:
+            return line
+    raise SheetError.one(number, None, f"there is no hand {number} in this game")
+
+
+def _seated(game: Game, player_name: str | None) -> Player:
+    """The seated player named as on this game's sheet."""
+    if player_name not in game.player_names:
+        raise SheetError.one(None, "player", f"{player_name!r} is not a player of this game")
+    position = game.player_names.index(player_name)
+    return next(seat.player for seat in game.seats.all() if seat.position == position)
+
+
+def _pending_line(lines: Sequence[HandLine], number: int) -> HandLine:
+    line = _line(lines, number)
+    if line.pending is None:
+        raise SheetError.one(number, None, f"hand {number} is already confirmed")
+    return line
+
+
+
+def confirm_hand(
+    *, actor: Actor, game: Game, number: int, player_name: str | None = None, pin: str | None = None
+) -> tuple[Hand, dict[str, Any]]:
+    """Confirm the pending current version of hand ``number``: by the side it goes against (their PIN on
+    an official's device, or their own login) or by a second official.
+
+    Everything runs in one transaction under the game's lock. With a PIN, everything that does not need
+    it is checked first (the caller's role, then whether that player may accept this hand), so a guess
+    never teaches anything to someone who could not confirm anyway; then the PIN. A wrong PIN is
+    counted (committed) and then refused: nothing else changes.
+    """
+    if (player_name is not None or pin is not None) and (not player_name or pin is None):
+        field = "pin" if player_name else "player"
+        raise SheetError.one(number, field, "name the player who is accepting and give their PIN")
+    refusal: NotAllowed | None = None
+    with transaction.atomic():
+        locked, lines = lock_game(game.pk, seats=True)
+        policy.require_may_try_confirming(actor, locked)  # before any hand is looked at: a stranger learns nothing
+        pin_player = None
+        if player_name is not None:
+            pin_player = _seated(locked, player_name)
+            line = _pending_line(lines, number)
+            policy.require_may_accept(player_name, pin_player, line.pending, accepters(locked, lines, line))
+            if not valid_pin(pin or ""):
+                # Mistyped, not wrong: no PIN is that, so nothing is learnt and no try is spent.
+                raise SheetError.one(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
+            refusal = check_pin(actor=actor, player=pin_player, pin=pin or "")
+        if refusal is None:
+            confirmed = _confirm(actor=actor, game=locked, lines=lines, number=number, pin_player=pin_player)
+    if refusal is not None:
+        raise refusal
+    return confirmed
+
+
+def _confirm(*, actor: Actor, game: Game, lines: list[HandLine], number: int,
+             pin_player: Player | None) -> tuple[Hand, dict[str, Any]]:
+    line = _pending_line(lines, number)
+    hand = line.pending
+    how = policy.require_can_confirm(actor, game, hand, accepters=accepters(game, lines, line), pin_player=pin_player)
+    hand.confirmed_at = timezone.now()
+    if how == "player":
+        hand.confirmed_by_player = pin_player
+    elif how == "link":
+        hand.confirmed_via = actor.link
+    else:
+        hand.confirmed_by = actor.user
+    hand.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_by_player", "confirmed_via"])
+    return hand, refresh_summary(game, lines)
+
+
+def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, reason: str) -> tuple[Hand, dict]:
+    game, lines = lock_game(game.pk, seats=True)
+    verb = "correct" if action == Hand.Action.CORRECTION else "void"
+    policy.require_may_amend(actor, game, verb)  # before any hand is looked at: a stranger learns nothing
+    line = _line(lines, number)
+    policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
+    reason = reason_text(reason, number, f"{verb} this hand")
+    if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:
+        raise SheetError.one(number, None, f"hand {number} is already void")
+    previous = line.current
+    hand = _new_version(game, number, previous.version + 1, action, data, actor, reason)
+    scored = validate_current(game, lines, {number: hand})
+    _auto_confirm(game, hand)
+    previous.is_current = False
+    previous.save(update_fields=["is_current"])
+    hand.save()
+    line.versions.append(hand)
+    return hand, refresh_summary(game, lines, scored)
+
+
+@transaction.atomic
+def correct_hand(*, actor: Actor, game: Game, number: int, data: dict, reason: str) -> tuple[Hand, dict[str, Any]]:
+    """A new version of hand ``number``; every later hand and the result are rescored from it."""
+    return _amend(actor=actor, game=game, number=number, action=Hand.Action.CORRECTION,
+                  data=_check_hand_data(data), reason=reason)
+
+
+@transaction.atomic
+def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Hand, dict[str, Any]]:
+    """Take hand ``number`` out of the sheet (the number stays, marked void); later hands are rescored."""
+    return _amend(actor=actor, game=game, number=number, action=Hand.Action.VOID, data={}, reason=reason)
+
+
+class NotAccepted(Exception):
+    """The hand was recorded, and the acceptance that came with it was refused (a wrong or mistyped PIN,
+    a player it does not go against): the hand awaits acceptance. ``reason`` is the refusal's words."""
+
+    def __init__(self, hand: Hand, reason: str):
+        super().__init__(reason)
+        self.hand = hand
+        self.reason = reason
+
+
+def record_and_accept_hand(
+    *, actor: Actor, game: Game, data: dict, player_name: str, pin: str, once_key: str | None = None,
+    number: int | None = None,
+) -> tuple[Hand, dict[str, Any]]:
+    """Record the next hand, then have the side it goes against accept it with a PIN typed after reading
+    it back on the same phone: ``record_hand``, then ``confirm_hand`` (its PIN check in a transaction of
+    its own, as always). A refused acceptance leaves the hand recorded and pending (``NotAccepted``); a
+    refused hand records nothing and no PIN is looked at."""
+    hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number)
+    try:
+        return confirm_hand(actor=actor, game=game, number=hand.number, player_name=player_name, pin=pin)
+    except SheetError as exc:
+        raise NotAccepted(hand, "; ".join(p.message for p in exc.problems)) from exc
+    except NotAllowed as exc:
+        raise NotAccepted(hand, str(exc)) from exc
+
+

@@ -1,0 +1,85 @@
+"""Referee links (a table's token: made, extended, revoked; only its digest is stored) and API tokens.
+
+It must not decide what a link may do at its table: ``policy`` does.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import policy
+from ..engine import SheetError
+from ..models import (
+    ApiToken,
+    Game,
+    RefereeLink,
+    token_digest,
+)
+from ..policy import Actor
+
+
+def default_link_expiry(now=None):
+    """24 hours after the event day: the end of the (club's local) day after the link is made."""
+    today = timezone.localtime(now or timezone.now()).replace(hour=0, minute=0, second=0, microsecond=0)
+    return today + timedelta(days=2)
+
+
+@transaction.atomic
+def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
+    """A new referee link. Only its digest is stored: the returned link carries the token in ``token``,
+    the one moment it exists (print its QR code now)."""
+    policy.require_organiser(actor, "create referee links")
+    return create_referee_link_unchecked(actor=actor, game=game, label=label, expires_at=expires_at)
+
+
+@transaction.atomic
+def create_referee_link_unchecked(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
+    """``create_referee_link`` without the role check, for a caller that has decided the role itself (an
+    event's director printing the round's table cards). Never call it from a view."""
+    token = secrets.token_urlsafe(32)
+    link = RefereeLink.objects.create(game=game, token_digest=token_digest(token), label=label.strip()[:60],
+                                      created_by=actor.user, expires_at=expires_at or default_link_expiry())
+    link.token = token
+    return link
+
+
+@transaction.atomic
+def extend_referee_link(*, actor: Actor, link: RefereeLink, hours: int = 24) -> RefereeLink:
+    """Keep a link working ``hours`` longer (from now, or from its expiry if that is later)."""
+    policy.require_organiser(actor, "extend referee links")
+    if not 1 <= hours <= 24 * 14:
+        raise SheetError.one(None, "hours", "extend a link by 1 hour to 14 days")
+    link = RefereeLink.objects.select_for_update().get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise SheetError.one(None, "link", "this link was revoked: make a new one")
+    link.expires_at = max(link.expires_at, timezone.now()) + timedelta(hours=hours)
+    link.save(update_fields=["expires_at"])
+    return link
+
+
+def issue_api_token(*, user) -> str:
+    """A new API token for ``user``: the key is returned once, only its digest is stored."""
+    key = secrets.token_urlsafe(32)
+    ApiToken.objects.create(user=user, digest=token_digest(key))
+    return key
+
+
+@transaction.atomic
+def revoke_referee_link(*, actor: Actor, link: RefereeLink) -> RefereeLink:
+    policy.require_organiser(actor, "revoke referee links")
+    return revoke_referee_link_unchecked(link=link)
+
+
+@transaction.atomic
+def revoke_referee_link_unchecked(*, link: RefereeLink) -> RefereeLink:
+    """``revoke_referee_link`` without the role check (an event's director replacing a table's links)."""
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+    return link
+
+

@@ -1,0 +1,148 @@
+"""Players and their PINs: creating a player (names unique in a club ignoring case), setting a PIN (a
+keyed hash: ``scoring.pins``), and checking a PIN typed at a table, at most five wrong ones per player
+per 15 minutes, counted in the database.
+
+It must not touch games or hands: a confirmation asks it whether a PIN is right (``check_pin``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .. import pins, policy
+from ..engine import Problem, SheetError
+from ..models import (
+    PinFailure,
+    Player,
+)
+from ..policy import Actor, NotAllowed
+
+# ASCII digits only: what a phone's numeric keypad types (str.isdigit() also takes "١٢٣٤").
+PIN_PATTERN = re.compile(r"[0-9]{4,8}")
+PIN_FAILURES_ALLOWED = 5
+PIN_LOCKOUT = timedelta(minutes=15)
+
+
+class PinLocked(NotAllowed):
+    """Too many wrong PINs for one player lately: no PIN is checked for them until ``retry_at``."""
+
+    def __init__(self, message: str, retry_at):
+        super().__init__(message)
+        self.retry_at = retry_at
+
+
+def valid_pin(pin: str) -> bool:
+    return PIN_PATTERN.fullmatch(pin or "") is not None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Players
+
+
+@transaction.atomic
+def create_player(
+    *, actor: Actor, display_name: str, email: str = "", club: str = "", user=None, pin: str = ""
+) -> Player:
+    policy.require_organiser(actor, "add players")
+    return create_player_unchecked(display_name=display_name, email=email, club=club, user=user, pin=pin)
+
+
+@transaction.atomic
+def create_player_unchecked(*, display_name: str, email: str = "", club: str = "", user=None, pin: str = "") -> Player:
+    """``create_player`` without the role check, for a caller that has decided the role itself (an event's
+    director registering a new player). Never call it from a view."""
+    display_name = display_name.strip()
+    if not display_name:
+        raise SheetError.one(None, "display_name", "a player needs a name")
+    if pin and not valid_pin(pin):
+        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+    existing = _same_name(display_name, club)
+    if existing is not None:
+        raise NameTaken(existing)
+    try:
+        # Two organisers adding the same name at the same moment both pass the check above; the
+        # database's unique constraint (case-insensitive) decides, and the loser gets the same answer.
+        with transaction.atomic():
+            return Player.objects.create(
+                display_name=display_name, email=email, club=club, user=user,
+                confirm_pin=pins.hash_pin(pin) if pin else "",
+            )
+    except IntegrityError:
+        existing = _same_name(display_name, club)
+        if existing is not None:
+            raise NameTaken(existing) from None
+        raise
+
+
+def _same_name(display_name: str, club: str) -> Player | None:
+    """The club's player whose name is this one up to case ("Gail" and "gail" are one person at a table)."""
+    return Player.objects.filter(display_name__iexact=display_name, club=club).order_by("pk").first()
+
+
+class NameTaken(SheetError):
+    """A player of that name (ignoring case) is already in the club: ``player`` is offered instead."""
+
+    def __init__(self, player: Player):
+        where = f" in {player.club}" if player.club else ""
+        super().__init__([Problem(None, "display_name",
+                                  f"{player.display_name} already exists{where}: use that player, or give "
+                                  "another name")])
+        self.player = player
+
+
+@transaction.atomic
+def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
+    policy.require_organiser(actor, "set a player's PIN")
+    if not valid_pin(pin):
+        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+    player.confirm_pin = pins.hash_pin(pin)
+    player.save(update_fields=["confirm_pin"])
+
+
+
+def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
+    """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``: the refusal
+    to raise once the failure it records is committed, or None when the PIN is right.
+
+    Wrong PINs are rows in the database, so the count holds across every worker and machine; the
+    player's row is locked while one PIN is checked, so concurrent guesses (at two tables) are counted
+    one by one. A keyed hash costs
+    microseconds, so this runs under the game's lock. A right PIN kept under an older key or as an old
+    PBKDF2 hash is stored again under the current key.
+    """
+    now = timezone.now()
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    recent = list(
+        PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
+        .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]
+    )
+    if len(recent) >= PIN_FAILURES_ALLOWED:
+        return _locked(player, recent[-1] + PIN_LOCKOUT)
+    checked = pins.check_pin(pin, player.confirm_pin) if valid_pin(pin) else pins.PinCheck(False)
+    if checked.matches:
+        if checked.rehashed:
+            player.confirm_pin = checked.rehashed
+            player.save(update_fields=["confirm_pin"])
+        return None
+    PinFailure.objects.create(player=player, actor=actor.key, address=actor.address[:300])
+    left = PIN_FAILURES_ALLOWED - len(recent) - 1
+    if left == 0:
+        oldest = recent[-1] if recent else now
+        return _locked(player, oldest + PIN_LOCKOUT, f"that is not {player}'s PIN. ")
+    return NotAllowed(f"that is not {player}'s PIN ({left} more tr{'y' if left == 1 else 'ies'} "
+                      f"before a {PIN_LOCKOUT.seconds // 60}-minute pause)")
+
+
+def _locked(player: Player, until, prefix: str = "") -> PinLocked:
+    # Said to the minute, rounded up, in the club's time zone: "try again at 21:40".
+    at = timezone.localtime(until + timedelta(seconds=59)).replace(second=0, microsecond=0)
+    return PinLocked(
+        f"{prefix}Too many wrong PINs for {player}: try again at {at:%H:%M}, or ask a second official to confirm",
+        retry_at=until,
+    )
+
+
