@@ -91,6 +91,14 @@ def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subpr
     raise RuntimeError("gunicorn did not start")
 
 
+def start_job_worker(**extra_env: str) -> subprocess.Popen:
+    """The job worker beside gunicorn (the Procfile's ``worker:``), as in production: on PostgreSQL an
+    event's answer is recomputed by it after every result."""
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-0123456789",
+           "PIN_KEYS": "bench:bench-only-pin-key-0123456789", "LOG_LEVEL": "WARNING", **extra_env}
+    return subprocess.Popen([sys.executable, "manage.py", "run_jobs"], cwd=ROOT, env=env)
+
+
 def phase(port: int, token: str | None, make_request, seconds: float, *, method: str = "POST") -> tuple[
         int, list[float], int]:
     """Run CLIENTS threads for ``seconds`` (after a warm-up); count answers, keep latencies. Like a
