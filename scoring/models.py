@@ -232,7 +232,10 @@ class Hand(models.Model):
         CORRECTION = "correction", "Correction"
         VOID = "void", "Void"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # Every hand is inserted on a table's path, so it keeps only the indexes reads use: its game's hands
+    # are found through the (game, number, version) constraint's index, and nothing looks hands up by who
+    # entered or confirmed them (deleting such a user, link or player is refused and rare: a scan then).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveIntegerField()
     version = models.PositiveIntegerField(default=1)
     action = models.CharField(max_length=12, choices=Action.choices, default=Action.ENTRY)
@@ -247,21 +250,26 @@ class Hand(models.Model):
         editable=False,
     )
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered",
+        db_index=False,
     )
     entered_via = models.ForeignKey(
-        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered"
+        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_entered",
+        db_index=False,
     )
     entered_from = models.CharField(max_length=300, blank=True)
     entered_at = models.DateTimeField()
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed",
+        db_index=False,
     )
     confirmed_by_player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed",
+        db_index=False,
     )
     confirmed_via = models.ForeignKey(
-        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed"
+        RefereeLink, null=True, blank=True, on_delete=models.PROTECT, related_name="hands_confirmed",
+        db_index=False,
     )
     auto_confirmed = models.BooleanField(default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)

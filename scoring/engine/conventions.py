@@ -9,6 +9,8 @@ This module must not score anything; it only says what the rules are.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -232,6 +234,22 @@ def resolve_conventions(spec: object, *, field: str = "conventions") -> Conventi
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
         raise SheetError.one(None, field, "must be a preset name or an object of convention fields")
+    try:
+        text = json.dumps(spec, sort_keys=True) if all(isinstance(k, str) for k in spec) else None
+    except (TypeError, ValueError):
+        text = None
+    if text is None:  # not plain JSON: checked (and refused) field by field
+        return _resolve_mapping(spec, field)
+    # Every hand a game records re-reads its frozen set: the same few sets, resolved once each.
+    return _resolve_text(text, field)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve_text(text: str, field: str) -> Conventions:
+    return _resolve_mapping(json.loads(text), field)
+
+
+def _resolve_mapping(spec: Mapping, field: str) -> Conventions:
     base_name = spec.get("preset", DEFAULT_PRESET)
     if (not isinstance(base_name, str) or base_name not in PRESETS) and base_name != "custom":
         raise SheetError.one(

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .. import policy
+from .. import policy, raw_rows
 from ..engine import SheetError, resolve_conventions, score_sheet
 from ..models import (
     Game,
@@ -60,9 +60,11 @@ def _hands(game: Game) -> list[HandLine]:
     return hand_lines(Hand.objects.filter(game_id=game.pk).order_by("number", "version"))
 
 
-def refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None) -> dict[str, Any]:
+def refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None, *,
+                    inserting: Hand | None = None) -> dict[str, Any]:
     """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
-    when every current version is confirmed (then the counted sheet is the same sheet)."""
+    when every current version is confirmed (then the counted sheet is the same sheet). ``inserting``:
+    a new hand version (already in ``lines``) stored in the same round trip, before the game's row."""
     answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
     before, shown_before = game.settled_result, _scoreboard(game)
     game.summary = summary_of(answer)
@@ -73,7 +75,10 @@ def refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any
     if _scoreboard(game) != shown_before:
         game.scores_changed_at = timezone.now()
         fields.append("scores_changed_at")
-    game.save(update_fields=fields)
+    if inserting is not None:
+        raw_rows.insert_then_update(inserting, game, fields)
+    else:
+        raw_rows.update(game, fields)
     _result_changed(game, before)
     return answer
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from .. import policy
+from .. import policy, raw_rows
 from ..engine import Problem, SheetError
 from ..game_lock import lock_game
 from ..models import (
@@ -131,9 +131,8 @@ def record_hand(
     hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
     scored = validate_current(game, lines, {next_number: hand})
     _auto_confirm(game, hand)
-    hand.save()
     lines.append(HandLine(next_number, [hand]))
-    return hand, refresh_summary(game, lines, scored)
+    return hand, refresh_summary(game, lines, scored, inserting=hand)
 
 
 def _line(lines: Sequence[HandLine], number: int) -> HandLine:
@@ -205,7 +204,7 @@ def _confirm(*, actor: Actor, game: Game, lines: list[HandLine], number: int,
         hand.confirmed_via = actor.link
     else:
         hand.confirmed_by = actor.user
-    hand.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_by_player", "confirmed_via"])
+    raw_rows.update(hand, ["confirmed_at", "confirmed_by", "confirmed_by_player", "confirmed_via"])
     return hand, refresh_summary(game, lines)
 
 
@@ -223,8 +222,8 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     scored = validate_current(game, lines, {number: hand})
     _auto_confirm(game, hand)
     previous.is_current = False
-    previous.save(update_fields=["is_current"])
-    hand.save()
+    raw_rows.update(previous, ["is_current"])
+    raw_rows.insert(hand)
     line.versions.append(hand)
     return hand, refresh_summary(game, lines, scored)
 
