@@ -12,6 +12,7 @@ It decides nothing about who is limited or how much: ``api.throttles`` and ``api
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 
@@ -31,8 +32,19 @@ class Hit:
 def hit(key: str, seconds: int) -> Hit:
     now = time.time()
     start = int(now // seconds) * seconds  # the current window's first second
+    key = stored_key(key)
     count = _cache_hit(key, start, seconds) if settings.REDIS_URL else _database_hit(key, start)
     return Hit(count, start + seconds - now)
+
+
+def stored_key(key: str) -> str:
+    """``key`` as it is stored: itself when short printable ASCII; otherwise a digest of it. A key holds what
+    a client typed (a username): a NUL that PostgreSQL's text refuses, a surrogate that UTF-8 cannot encode
+    or a long name would otherwise fail the request or share a counter with another name of the same
+    first 200 characters."""
+    if len(key) <= 200 and key.isascii() and key.isprintable():
+        return key
+    return "sha256:" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _cache_hit(key: str, start: int, seconds: int) -> int:
@@ -54,7 +66,7 @@ def _database_hit(key: str, start: int) -> int:
             f"INSERT INTO {table} ({k}, {w}, {c}) VALUES (%s, %s, 1) ON CONFLICT ({k}) DO UPDATE SET "
             f"{c} = CASE WHEN {table}.{w} = excluded.{w} THEN {table}.{c} + 1 ELSE 1 END, {w} = excluded.{w} "
             f"RETURNING {c}",
-            [key[:200], start],
+            [key, start],
         )
         return cursor.fetchone()[0]
 

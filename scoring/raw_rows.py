@@ -55,6 +55,26 @@ def instances(model, rows, offset: int = 0) -> list:
     return found
 
 
+def one_joined(model, relation: str, where: str, params: list):
+    """The first ``model`` row (alias ``a``) matching ``where``, with the object its ``relation`` foreign
+    key points to (alias ``b``) read in the same statement and set on it; None if no row matches."""
+    related = model._meta.get_field(relation)
+    target = related.related_model
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns(model, 'a')}, {columns(target, 'b')} FROM {table(model)} a JOIN {table(target)} b "
+            f"ON b.{quote(target._meta.pk.column)} = a.{quote(related.column)} WHERE {where}",
+            params,
+        )
+        rows = cursor.fetchmany(1)
+    if not rows:
+        return None
+    found = instances(model, rows)[0]
+    setattr(found, relation, instances(target, rows, offset=width(model))[0])
+    return found
+
+
 def insert(instance) -> None:
     """INSERT the new ``instance`` (every concrete field but its auto primary key) and set its key."""
     insert_then_update(instance)

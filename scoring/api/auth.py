@@ -17,17 +17,15 @@ Each worker remembers such addresses, so a flood costs neither lookups nor count
 import time
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from scoring import rate_limits
-from scoring.models import ApiToken, Game, RefereeLink, token_digest
+from scoring import rate_limits, raw_rows
+from scoring.models import ApiToken, RefereeLink, token_digest
 from scoring.policy import Actor
-from scoring.raw_rows import columns, instances, table, width
 
 REFEREE_KEYWORD = "Referee"
 SESSION_LINK = "referee_link"
@@ -141,36 +139,13 @@ def _active(links):
 def link_for_token(token: str) -> RefereeLink | None:
     """The active link whose token this is (compared by digest), with its game."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {columns(RefereeLink, 'l')}, {columns(Game, 'g')} FROM {table(RefereeLink)} l "
-            f"JOIN {table(Game)} g ON g.id = l.game_id WHERE l.token_digest = %s AND l.revoked_at IS NULL "
-            "AND l.expires_at > %s",
-            [token_digest(token), now],
-        )
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    link = instances(RefereeLink, rows)[0]
-    link.game = instances(Game, rows, offset=width(RefereeLink))[0]
-    return link
+    return raw_rows.one_joined(RefereeLink, "game", "a.token_digest = %s AND a.revoked_at IS NULL AND "
+                               "a.expires_at > %s", [token_digest(token), now])
 
 
 def token_for_key(key: str) -> ApiToken | None:
     """The API token whose key this is (compared by digest), with its user."""
-    user_model = get_user_model()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {columns(ApiToken, 't')}, {columns(user_model, 'u')} FROM {table(ApiToken)} t "
-            f"JOIN {table(user_model)} u ON u.id = t.user_id WHERE t.digest = %s",
-            [token_digest(key)],
-        )
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    token = instances(ApiToken, rows)[0]
-    token.user = instances(user_model, rows, offset=width(ApiToken))[0]
-    return token
+    return raw_rows.one_joined(ApiToken, "user", "a.digest = %s", [token_digest(key)])
 
 
 def client_ip(request) -> str:

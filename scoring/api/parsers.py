@@ -10,7 +10,9 @@ Every body is refused with a 400 before any view reads it when:
 - it is nested deeper than ``MAX_DEPTH``: the contract's deepest shape (a partnership deal's cards) is
   5 levels, and deep nesting only serves to exhaust the interpreter's stack;
 - a string in it (a value or a key) holds a lone surrogate (``"\\ud800"``): that is no Unicode text,
-  no field can store it, and an error echoing it could not be sent. The field is named by its path.
+  no field can store it, and an error echoing it could not be sent; or a NUL character (``"\\u0000"``),
+  which PostgreSQL's text refuses (and no name, card or note has any use for). The field is named by its
+  path.
 
 A request without a body reads as an empty object, as DRF reads it.
 """
@@ -41,23 +43,32 @@ def depth_exceeds(data, limit: int) -> bool:
     return False
 
 
-def _is_text(value: str) -> bool:
+LONE_SURROGATE = ("this text holds a lone surrogate (such as \\ud800), which is no Unicode character: send "
+                  "the text itself")
+NUL = "this text holds a NUL character (\\u0000), which no text field can store: leave it out"
+
+
+def _text_fault(value: str) -> str | None:
+    """Why ``value`` cannot be stored as text, or None when it can."""
+    if "\x00" in value:
+        return NUL
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return False
-    return True
+        return LONE_SURROGATE
+    return None
 
 
-def lone_surrogate_at(data) -> str | None:
+def unstorable_text_at(data) -> tuple[str, str] | None:
     """The path ("entries.2.name", counting from 0) of the first string in ``data``, value or key, that
-    holds a lone surrogate; None when every string is Unicode text. Iterative, in document order."""
+    cannot be stored as text, and why; None when every string can. Iterative, in document order."""
     stack: list[tuple[object, str]] = [(data, "")]
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
-            if not _is_text(value):
-                return path or "body"
+            fault = _text_fault(value)
+            if fault:
+                return path or "body", fault
             continue
         if isinstance(value, dict):
             items = list(value.items())
@@ -67,8 +78,9 @@ def lone_surrogate_at(data) -> str | None:
             continue
         for key, child in reversed(items):
             where = f"{path}.{key}" if path else str(key)
-            if isinstance(key, str) and not _is_text(key):
-                return path or "body"
+            fault = _text_fault(key) if isinstance(key, str) else None
+            if fault:
+                return path or "body", fault
             stack.append((child, where))
     return None
 
@@ -93,10 +105,9 @@ class BoundedJSONParser(JSONParser):
             # A problem of the request as a whole: no field (``null``), as both contracts name such errors.
             raise ParseError(f"the request body must be a JSON object ({{...}}); {_kind(data)} was sent, and "
                              "nothing was done with it")
-        where = lone_surrogate_at(data)
-        if where is not None:
-            raise refusal(where, "this text holds a lone surrogate (such as \\ud800), which is no Unicode "
-                                 "character: send the text itself")
+        fault = unstorable_text_at(data)
+        if fault is not None:
+            raise refusal(*fault)
         return data
 
 

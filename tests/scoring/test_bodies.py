@@ -1,7 +1,7 @@
 """The one reader of request bodies (``scoring.api.parsers``), on every POST the OpenAPI schema lists in
 both APIs (so a new endpoint is covered as it is added): a body that is not a JSON object, or that holds
-a lone surrogate anywhere (a value or a key), is a 400 naming the body (or the field), and nothing
-stored changes; never a 500, never read as ``{}`` and acted on."""
+a lone surrogate or a NUL character anywhere (a value or a key), is a 400 naming the body (or the
+field), and nothing stored changes; never a 500, never read as ``{}`` and acted on."""
 
 import json
 import re
@@ -28,6 +28,12 @@ LONE_SURROGATES = [
     ('{"hand": {"result": "knock", "knocker": "\\ud800"}, "reason": "r"}', "hand.knocker"),
     ('{"order": [1, "\\udc00"]}', "order.1"),
     ('{"\\ud800": 1}', "body"),
+]
+NUL_CHARACTERS = [
+    ('{"reason": "no\\u0000show"}', "reason"),
+    ('{"username": "ann\\u0000", "password": "x"}', "username"),
+    ('{"hand": {"result": "knock", "knocker": "\\u0000"}, "reason": "r"}', "hand.knocker"),
+    ('{"\\u0000": 1}', "body"),
 ]
 
 
@@ -94,19 +100,22 @@ def test_every_post_of_both_apis_refuses_a_body_that_is_not_a_json_object(client
     assert stored() == before
 
 
-def test_every_post_of_both_apis_refuses_a_lone_surrogate_naming_its_field(client):
+@pytest.mark.parametrize(("bodies", "message"), [
+    (LONE_SURROGATES, "this text holds a lone surrogate (such as \\ud800), which is no Unicode character: send the "
+                      "text itself"),
+    (NUL_CHARACTERS, "this text holds a NUL character (\\u0000), which no text field can store: leave it out"),
+], ids=["lone surrogate", "NUL"])
+def test_every_post_of_both_apis_refuses_text_no_field_can_store_naming_its_field(client, bodies, message):
     people, event, values = scene()
     boss = api_client(people.organiser)
     before = stored()
     for path in post_routes(client):
         url = concrete(path, event, values)
-        for body, field in LONE_SURROGATES:
+        for body, field in bodies:
             answer = boss.post(url, body, content_type="application/json")
             assert answer.status_code == 400, (url, body, answer.status_code, answer.content)
             (error,) = answer.json()["errors"]
-            assert (error["field"], error["message"]) == (
-                field, "this text holds a lone surrogate (such as \\ud800), which is no Unicode character: "
-                       "send the text itself"), url
+            assert (error["field"], error["message"]) == (field, message), url
             answer.content.decode("utf-8")  # what is sent is Unicode text
     assert stored() == before
 

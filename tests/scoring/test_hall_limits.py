@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from scoring import services
+from scoring import rate_limits, services
 from scoring.api import auth
 from scoring.api.throttles import RequestThrottle
 from scoring.models import RateCounter
@@ -106,3 +106,21 @@ def test_every_counter_is_a_row_of_its_own_key():
     keys = set(RateCounter.objects.values_list("key", flat=True))
     assert keys == {*(f"link:link:{link.pk}" for link in links), f"user:user:{org.pk}", "anon:addr:127.0.0.1"}
     assert set(RateCounter.objects.values_list("count", flat=True)) == {1}
+
+
+@pytest.mark.parametrize("username", [r"ann\u0000", r"\ud830\ude98x\u0000", "\u00e9" * 3, "n" * 150 + r"\u0007"])
+def test_a_username_no_text_column_can_hold_is_refused_as_a_bad_login_not_a_server_error(username):
+    user("ann")
+    body = f'{{"username": "{username}", "password": "x"}}'  # as JSON escapes: the client sends them so
+    answer = APIClient().post("/api/v1/auth/token/", body, content_type="application/json")
+    assert answer.status_code == 400
+    if not settings.REDIS_URL:
+        assert all(key.isascii() and key.isprintable() for key in RateCounter.objects.values_list("key", flat=True))
+
+
+def test_a_counter_key_is_stored_as_itself_when_plain_and_as_a_digest_otherwise():
+    assert rate_limits.stored_key("login:addr:10.0.0.1:user:ann") == "login:addr:10.0.0.1:user:ann"
+    long_a, long_b = "u:" + "a" * 200 + "1", "u:" + "a" * 200 + "2"  # the same first 200 characters
+    assert rate_limits.stored_key(long_a) != rate_limits.stored_key(long_b)
+    assert rate_limits.stored_key("u:ann\x00").startswith("sha256:")
+    assert len(rate_limits.stored_key("u:\ud800")) == len("sha256:") + 64
