@@ -1,9 +1,10 @@
 """The raw-row reader the hot paths authenticate with: one statement, the same objects the ORM would give."""
 
 import pytest
+from django.db import connection
 
 from scoring import raw_rows, services
-from scoring.models import ApiToken, RefereeLink, token_digest
+from scoring.models import ApiToken, Game, Hand, Player, RefereeLink, Seat, token_digest
 
 from ..factories import as_actor, game, organiser
 
@@ -25,3 +26,25 @@ def test_one_joined_reads_a_row_and_its_related_object_in_one_statement(django_a
 
 def test_one_joined_answers_none_when_no_row_matches():
     assert raw_rows.one_joined(ApiToken, "user", "a.digest = %s", [token_digest("nobody")]) is None
+
+
+def test_rows_read_raw_are_the_objects_the_orm_gives_field_for_field():
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
+                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
+    link = services.create_referee_link(actor=as_actor(org), game=g)
+    for model, pk in ((Game, g.pk), (Hand, Hand.objects.get(game=g).pk), (RefereeLink, link.pk),
+                      (Seat, g.seats.first().pk), (Player, g.seats.first().player_id)):
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {raw_rows.columns(model, 'x')} FROM {raw_rows.table(model)} x WHERE x.id = %s",
+                           [pk])
+            (raw,) = raw_rows.instances(model, cursor.fetchall())
+        orm = model.objects.get(pk=pk)
+        names = [f.attname for f in model._meta.concrete_fields]
+        assert [getattr(raw, n) for n in names] == [getattr(orm, n) for n in names], model
+        assert (raw._state.adding, raw._state.db) == (False, "default")
+        assert raw.get_deferred_fields() == set()
+    raw.display_name = "Ann B."
+    raw.save(update_fields=["display_name"])  # an object read raw is saved as any other
+    assert Player.objects.get(pk=raw.pk).display_name == "Ann B."
