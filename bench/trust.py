@@ -270,7 +270,8 @@ def outage(port, ids):
     for t in threads:
         t.join()
     after = Counter(request(port, "GET", "/api/v1/games/", None, headers)[0] for _ in range(4 * WORKERS))
-    print(f"  PostgreSQL restarted under 8 clients' reads (no per-account limit): answers {dict(codes)}; HTML 500s: {html_500[0]}; "
+    print(f"  PostgreSQL restarted under 8 clients' reads (no per-account limit): answers {dict(codes)}; "
+          f"HTML 500s: {html_500[0]}; "
           f"the {4 * WORKERS} requests after it: {dict(after)}")
 
 
