@@ -87,6 +87,11 @@ def stages(actor: Actor, event: Event) -> tuple[Event | None, list[Event]]:
     return source, list(visible_events(actor).filter(seeded_from=event.pk).order_by("pk"))
 
 
+def has_knockout(event: Event) -> bool:
+    """Whether a knockout was made from this event's standings (it is made once), readable or not."""
+    return Event.objects.filter(seeded_from=event.pk).exists()
+
+
 def readable_event(actor: Actor, pk: int) -> Event:
     """One visible event with the fingerprint of its results (``answer_key``) read in the same query
     (raises ``Event.DoesNotExist``): what a page or a standings read needs before the stored answer."""

@@ -209,6 +209,12 @@ def test_bracket_matches_by_their_ids_a_reset_and_a_knockout_through_the_api():
     knockout = top.json()
     assert knockout["seeded_from"] == swiss.pk
     assert knockout["seeding"]["method"] == "standings"
+    again = api(people.organiser).post(f"{base}/knockout/", {"top_n": 2}, format="json")
+    assert again.status_code == 400
+    assert again.json()["errors"] == [{"result": None, "field": "source_event", "message": (
+        f"{swiss.name} already has its knockout, {knockout['name']} (event {knockout['id']}): a knockout is "
+        "made once from an event's standings")}]
+    assert Event.objects.filter(seeded_from=swiss).count() == 1
     kbase = f"/api/v1/events/{knockout['id']}"
     started = td.post(f"{kbase}/rounds/", {}, format="json").json()
     assert started["round"] is None

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from tournaments import services
+from tournaments.engine import EventError
 from tournaments.models import Event
 
 from ..factories import api_client, user
@@ -73,18 +74,34 @@ def test_the_default_name_names_the_source_when_every_reader_of_the_knockout_may
     assert other.name == "Secret Invitational: top 2"
 
 
-def test_a_public_event_page_lists_only_the_knockouts_its_reader_may_read():
+@pytest.mark.parametrize("public", [True, False])
+def test_a_public_event_page_names_its_knockout_only_to_whoever_may_read_it(public):
     people = Officials()
     swiss = finished_swiss(people, public=True)
-    hidden = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
-                                                     name="Closed final", is_public=False)
-    shown = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=4,
-                                                    name="Open final")
+    final = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
+                                                    name="The final", is_public=public)
     stranger = page(user(), f"/events/{swiss.pk}/").content.decode()
-    assert "Open final" in stranger
-    assert "Closed final" not in stranger
-    assert f'href="/events/{hidden.pk}/"' not in stranger
+    assert ("The final" in stranger) is public
+    assert (f'href="/events/{final.pk}/"' in stranger) is public
     director = page(people.director, f"/events/{swiss.pk}/").content.decode()
-    assert "Open final" in director
-    assert "Closed final" in director
-    assert f'href="/events/{shown.pk}/"' in director
+    assert "The final" in director
+    assert f'href="/events/{final.pk}/"' in director
+
+
+def test_a_second_knockout_is_refused_naming_the_first_only_to_whoever_may_read_it():
+    people = Officials()
+    swiss = finished_swiss(people, public=True)
+    final = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
+                                                    name="The final", is_public=False)
+    final.directors.clear()  # the Swiss's director no longer runs (nor may read) the private final
+    with pytest.raises(EventError) as refused:
+        services.create_knockout_from_standings(actor=people.dir, source_event=swiss, top_n=4)
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("source_event", "Secret Invitational already has its knockout: a knockout is made once from an "
+                         "event's standings")]
+    with pytest.raises(EventError) as refused:
+        services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=4)
+    assert refused.value.problems[0].message == (
+        f"Secret Invitational already has its knockout, The final (event {final.pk}): a knockout is made once "
+        "from an event's standings")
+    assert list(Event.objects.filter(seeded_from=swiss)) == [final]

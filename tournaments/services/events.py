@@ -152,9 +152,16 @@ def create_knockout_from_standings(
 ) -> Event:
     """A bracket of the top ``top_n`` of a finished Swiss or round robin event (dropped entries left
     out), seeded in standings order, under the same frozen conventions, directors and referees. The
-    second stage of the event: its directors may start it, as organisers may."""
+    second stage of the event: its directors may start it, as organisers may; once (a second request,
+    a second click included, is refused naming the first: under the source's lock, two at once too)."""
     source = lock_event(source_event)
     policy.require_director(actor, source, "start a knockout from its standings")
+    made = Event.objects.filter(seeded_from=source).order_by("pk").first()
+    if made is not None:
+        # Named only to whoever may read it: the knockout may be private while its source is not.
+        which = f", {made.name} (event {made.pk})" if policy.can_read(actor, made) else ""
+        raise error("source_event", f"{source.name} already has its knockout{which}: a knockout is made once "
+                                    "from an event's standings")
     problems: list[Problem] = []
     if source.is_elimination:
         problems.append(Problem(None, "source_event", "a knockout is seeded from a Swiss or round robin event"))

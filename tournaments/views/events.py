@@ -80,7 +80,8 @@ def event_page(request, pk: int):
         status_line=event_status_line(event, answer, current),
         current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2})
-        if can_direct and answer["complete"] and not event.is_elimination else None,
+        if can_direct and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
+        else None,
         entry_count=entry_count,
         resettable=[w for w in warnings if w.get("resettable")],
         **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
