@@ -343,6 +343,20 @@ class PlayerForm(forms.Form):
                            error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
+class PlayerEditForm(forms.Form):
+    display_name = forms.CharField(max_length=60, label="Name")
+    club = forms.CharField(max_length=80, required=False)
+    email = forms.EmailField(required=False, help_text="seen by organisers only")
+
+
+class PinForm(forms.Form):
+    # A text box with a numeric keypad: the browser's own pattern check would answer in its words, not ours.
+    pin = forms.RegexField(r"^[0-9]{4,8}$", label="New PIN",
+                           help_text="4 to 8 digits the player types to accept a hand",
+                           error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"},
+                           widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+
+
 # Each convention field as an organiser reads it (RULES.md's meaning), in the engine's field order.
 CONVENTION_LABELS = {
     "gin_bonus": "Gin bonus",

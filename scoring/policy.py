@@ -184,6 +184,37 @@ def require_organiser(actor: Actor, what: str) -> None:
         raise NotAllowed(f"only an organiser may {what}")
 
 
+class PinAuthority(Protocol):
+    """An app whose officials may set some players' PINs (tournaments: an event's directors, for the
+    players entered in it). It answers from what it stores now; scoring never imports it."""
+
+    def may_set_pin(self, player_id: int, user_id: int) -> bool: ...
+
+
+_PIN_AUTHORITIES: list[PinAuthority] = []
+
+
+def register_pin_authority(authority: PinAuthority) -> None:
+    """Called by an app at start-up (``AppConfig.ready``); registering twice is harmless."""
+    if authority not in _PIN_AUTHORITIES:
+        _PIN_AUTHORITIES.append(authority)
+
+
+def may_set_pin(actor: Actor, player: Player) -> bool:
+    """Organisers; and whoever an authority names (an event's directors, for its entrants)."""
+    if actor.is_organiser:
+        return True
+    if actor.user is None or actor.link is not None:
+        return False
+    return any(a.may_set_pin(player.pk, actor.user.pk) for a in _PIN_AUTHORITIES)
+
+
+def require_may_set_pin(actor: Actor, player: Player) -> None:
+    if not may_set_pin(actor, player):
+        raise NotAllowed("only an organiser, or a director of an event the player is entered in, may set "
+                         "a player's PIN")
+
+
 def require_organiser_at(actor: Actor, game: Game, what: str) -> None:
     """An organiser's act on a game: refused in words to whoever may read the game, as "not found" to others."""
     if not actor.is_organiser:

@@ -16,6 +16,7 @@ from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
 from .policy import Actor
 from .sheets import counted_sheet, hand_lines, validate_current
+from .text import folded
 
 
 def visible_games(actor: Actor) -> QuerySet[Game]:
@@ -62,8 +63,16 @@ def scored_sheet(game: Game) -> dict[str, Any]:
     return counted_sheet(game, hand_lines(game.hands.all()))
 
 
-def players() -> QuerySet[Player]:
-    return Player.objects.all()
+def players(search: str = "") -> QuerySet[Player]:
+    """Every player, or those whose name holds ``search`` with case and accents set aside ("petur" finds
+    "Pétur"). The names are compared here, not by the database: neither SQLite nor PostgreSQL folds
+    accents without an extension, and a club's few thousand names take milliseconds."""
+    found = Player.objects.all()
+    wanted = folded(search.strip())
+    if wanted:
+        ids = [pk for pk, name in Player.objects.values_list("pk", "display_name") if wanted in folded(name)]
+        found = found.filter(pk__in=ids)
+    return found
 
 
 def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from . import converters
-from .views import pages, sheet, table
+from .views import pages, players, sheet, table
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -15,7 +15,9 @@ urlpatterns = [
     path("calculator/", pages.calculator, name="calculator"),
     path("games/", pages.game_list, name="game_list"),
     path("games/new/", pages.new_game, name="new_game"),
+    path("players/", players.player_list, name="players"),
     path("players/new/", pages.new_player, name="new_player"),
+    path("players/<id:pk>/", players.player_detail, name="player"),
     path("games/<id:pk>/", sheet.game_detail, name="game_detail"),
     path("games/<id:pk>/sheet/", sheet.game_sheet_fragment, name="game_sheet"),
     path("games/<id:pk>/history/", sheet.game_history, name="game_history"),

@@ -7,10 +7,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        from scoring.policy import register_game_authority
+        from scoring.policy import register_game_authority, register_pin_authority
 
         from . import receivers  # noqa: F401  (keeps events' answers in step with their games)
-        from .policy import EVENT_GAMES
+        from .policy import ENTRANT_PINS, EVENT_GAMES
 
         # An event's games are officiated and read as the event says (scoring asks; it never imports us).
         register_game_authority(EVENT_GAMES)
+        register_pin_authority(ENTRANT_PINS)

@@ -9,7 +9,8 @@ Every game an event made is the event's: its directors and referees as they are 
 status (being played, finished, frozen by a director's result, reset), and whoever may read the event
 reads it. ``EVENT_GAMES`` answers ``scoring``'s questions about those games (registered at start-up,
 ``TournamentsConfig.ready``); an official removed from the event loses every one of its games at once,
-one added gains them. This module decides; it does not write.
+one added gains them. ``ENTRANT_PINS`` lets an event's directors set its entrants' PINs. This module
+decides; it does not write.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from scoring.policy import Actor, NotAllowed, Ruling
 
-from .models import Event, MatchGame
+from .models import Entry, Event, MatchGame
 
-__all__ = ["EVENT_GAMES", "Actor", "EventGames", "NotAllowed", "can_direct", "can_read", "readable_events_filter",
-           "require_director", "require_may_create_event", "require_may_read"]
+__all__ = ["ENTRANT_PINS", "EVENT_GAMES", "Actor", "EntrantPins", "EventGames", "NotAllowed", "can_direct",
+           "can_read", "readable_events_filter", "require_director", "require_may_create_event", "require_may_read"]
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -102,3 +103,14 @@ class EventGames:
 
 
 EVENT_GAMES = EventGames()
+
+
+class EntrantPins:
+    """``scoring``'s PIN authority: an event's directors (as they are now) may set the PIN of a player
+    entered in it, so a player added from a pasted list can accept hands that night (one query)."""
+
+    def may_set_pin(self, player_id: int, user_id: int) -> bool:
+        return Entry.objects.filter(player_id=player_id, event__directors=user_id).exists()
+
+
+ENTRANT_PINS = EntrantPins()

@@ -6,7 +6,6 @@ It arranges and words what the engine answered; it never decides a pairing, a wi
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 FINAL_TITLES = {"GF1": "Grand final", "GF2": "Grand final, reset", "3P": "Third place"}
@@ -178,16 +177,3 @@ def matches_in_words(count: int, noun: str = "match") -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}es"
 
 
-# Letters with no accent to set aside, as they are written on a keyboard without them.
-PLAIN_LETTERS = str.maketrans({"þ": "th", "ð": "d", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i"})
-
-
-def folded(text: str) -> str:
-    """A name as a search compares it: case and accents set aside, so "petur" finds "Pétur", "ZOË" finds
-    "Zoe" and "thordarson" finds "Þórðarson"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(PLAIN_LETTERS)
-
-
-def name_matches(query: str, name: str) -> bool:
-    return folded(query) in folded(name)

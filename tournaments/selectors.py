@@ -256,6 +256,13 @@ def event_document(event: Event, as_of_round: int | None = None) -> dict[str, An
     return build_document(load_state(event), as_of_round=as_of_round).document
 
 
+def players_without_pin(event: Event) -> set[int]:
+    """The players entered (and not dropped) who have no PIN: every hand they lose would wait for a second
+    official. For the event's directors only (one query)."""
+    return set(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
+               .values_list("player_id", flat=True))
+
+
 def entries(event: Event) -> list[dict[str, Any]]:
     """Every entry, in seed order then as entered (one query)."""
     rows = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))

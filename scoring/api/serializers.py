@@ -50,6 +50,14 @@ class PlayerCreateSerializer(serializers.Serializer):
                                  error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 
 
+class PlayerUpdateSerializer(serializers.Serializer):
+    """What PATCH changes; a field left out stays as it is."""
+
+    display_name = serializers.CharField(max_length=60, required=False)
+    club = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+
 class PinSerializer(serializers.Serializer):
     pin = serializers.RegexField(r"^[0-9]{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
 

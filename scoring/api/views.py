@@ -29,6 +29,7 @@ from .serializers import (
     PinSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
+    PlayerUpdateSerializer,
     VoidSerializer,
 )
 from .throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
@@ -109,10 +110,22 @@ class PersonalDataContext:
         return {**super().get_serializer_context(), **personal(self.request)}
 
 
+class PlayerFilter(django_filters.FilterSet):
+    search = django_filters.CharFilter(method="filter_search", help_text=(
+        "part of a name, case and accents aside: petur finds Pétur"))
+
+    class Meta:
+        model = Player
+        fields = ["club"]
+
+    def filter_search(self, queryset, name, value):
+        return queryset.filter(pk__in=selectors.players(value).values("pk"))
+
+
 class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
     serializer_class = PlayerSerializer
     permission_classes = [WriteAccess]
-    filterset_fields = ["club"]
+    filterset_class = PlayerFilter
 
     def get_queryset(self):
         return selectors.players()
@@ -127,12 +140,25 @@ class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
 
 
 class PlayerDetail(PersonalDataContext, generics.RetrieveAPIView):
+    """A player; organisers change the name, club or email with PATCH (games already made keep the names
+    their sheets were made with)."""
+
     serializer_class = PlayerSerializer
     queryset = Player.objects.all()
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
+    @idempotent
+    def patch(self, request, pk):
+        form = PlayerUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player = services.update_player(actor=actor_for(request), player=self.get_object(), **form.validated_data)
+        return Response(PlayerSerializer(player, context=personal(request)).data)
 
 
 class PlayerPin(APIView):
-    """Set a player's PIN (organisers), which the player types to accept hands on a referee's phone."""
+    """Set (or reset) a player's PIN, which the player types to accept hands on a referee's phone:
+    organisers, and the directors of an event the player is entered in."""
 
     permission_classes = [WriteAccess]
 

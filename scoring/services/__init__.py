@@ -38,7 +38,15 @@ from .links import (
     revoke_referee_link,
     revoke_referee_link_unchecked,
 )
-from .players import NameTaken, PinLocked, create_player, create_player_unchecked, set_player_pin, valid_pin
+from .players import (
+    NameTaken,
+    PinLocked,
+    create_player,
+    create_player_unchecked,
+    set_player_pin,
+    update_player,
+    valid_pin,
+)
 
 __all__ = [
     "AlreadyRecorded",
@@ -65,6 +73,7 @@ __all__ = [
     "revoke_referee_link",
     "revoke_referee_link_unchecked",
     "set_player_pin",
+    "update_player",
     "valid_pin",
     "void_hand",
 ]

@@ -1,5 +1,5 @@
-"""Players and their PINs: creating a player (names unique in a club ignoring case), setting a PIN (a
-keyed hash: ``scoring.pins``), and checking a PIN typed at a table, at most five wrong ones per player
+"""Players and their PINs: creating and changing a player (names unique in a club ignoring case), setting
+a PIN (a keyed hash: ``scoring.pins``), and checking a PIN typed at a table, at most five wrong ones per player
 per 15 minutes, counted in the database.
 
 It must not touch games or hands: a confirmation asks it whether a PIN is right (``check_pin``).
@@ -95,8 +95,43 @@ class NameTaken(SheetError):
 
 
 @transaction.atomic
+def update_player(*, actor: Actor, player: Player, display_name: str | None = None, club: str | None = None,
+                  email: str | None = None) -> Player:
+    """Change a player's name, club or email (organisers). Names stay unique in a club ignoring case; games
+    already made keep the names their sheets were made with."""
+    policy.require_organiser(actor, "change a player")
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    changed = []
+    if display_name is not None:
+        display_name = display_name.strip()
+        if not display_name:
+            raise SheetError.one(None, "display_name", "a player needs a name")
+        locked.display_name = display_name
+        changed.append("display_name")
+    if club is not None:
+        locked.club = club.strip()
+        changed.append("club")
+    if email is not None:
+        locked.email = email.strip()
+        changed.append("email")
+    if {"display_name", "club"} & set(changed):
+        same = _same_name(locked.display_name, locked.club)
+        if same is not None and same.pk != locked.pk:
+            raise NameTaken(same)
+    if changed:
+        try:
+            with transaction.atomic():
+                locked.save(update_fields=changed)
+        except IntegrityError:  # the same name taken at the same moment: the database's constraint decides
+            raise NameTaken(_same_name(locked.display_name, locked.club) or locked) from None
+    return locked
+
+
+@transaction.atomic
 def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
-    policy.require_organiser(actor, "set a player's PIN")
+    """Set (or reset: a new one replaces it) a player's PIN: organisers, and the directors of an event the
+    player is entered in (``policy.require_may_set_pin``)."""
+    policy.require_may_set_pin(actor, player)
     if not valid_pin(pin):
         raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
     player.confirm_pin = pins.hash_pin(pin)

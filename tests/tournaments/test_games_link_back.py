@@ -11,9 +11,9 @@ from django.apps import apps
 from django.test import Client
 
 from scoring.models import Game
+from scoring.text import name_matches
 from tournaments import services
 from tournaments.models import Match
-from tournaments.presentation import name_matches
 
 from ..factories import game
 from .stored import Officials, entry, new_event

@@ -26,6 +26,7 @@ from django.utils.safestring import mark_safe
 from scoring.api.auth import actor_for
 from scoring.models import Game
 from scoring.reading import text_id
+from scoring.text import name_matches
 from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
@@ -33,7 +34,7 @@ from tournaments.models import Event
 from ..caching import keep, latest, peek, versioned
 from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
-from ..presentation import bracket_sections, event_status_line, name_matches
+from ..presentation import bracket_sections, event_status_line
 from ..tables import TIEBREAK_LABELS, standings_table
 from .common import event_or_404, page_context, say
 

@@ -1,0 +1,70 @@
+"""The players' pages: the list for organisers (a name found with case and accents aside, the club, who
+has a PIN) and a player's page (organisers change the name, club and email; organisers and the directors
+of an event the player is entered in set or reset the PIN).
+
+Views parse the form, call one service and render; who may do what is ``scoring.policy``'s to say.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+
+from .. import policy, selectors, services
+from ..api.auth import actor_for
+from ..engine import SheetError
+from ..forms import PinForm, PlayerEditForm, attach_errors
+from ..models import Player
+
+PER_PAGE = 50
+
+
+@login_required
+def player_list(request):
+    actor = actor_for(request)
+    if not actor.is_organiser:
+        raise PermissionDenied("only an organiser sees the list of players")
+    find = (request.GET.get("q") or "").strip()[:60]
+    page = Paginator(selectors.players(find), PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "scoring/player_list.html", {"page": page, "find": find, "title": "Players"})
+
+
+@login_required
+def player_detail(request, pk: int):
+    actor = actor_for(request)
+    try:
+        player = Player.objects.get(pk=pk)
+    except Player.DoesNotExist:
+        raise Http404("no such player") from None
+    if not policy.may_set_pin(actor, player):
+        raise PermissionDenied("only an organiser, or a director of an event the player is entered in, opens "
+                               "a player's page")
+    edit_form = PlayerEditForm(initial={"display_name": player.display_name, "club": player.club,
+                                        "email": player.email}) if actor.is_organiser else None
+    pin_form = PinForm()
+    if request.method == "POST":
+        if request.POST.get("action") == "edit" and actor.is_organiser:
+            edit_form = PlayerEditForm(request.POST)
+            if edit_form.is_valid():
+                try:
+                    services.update_player(actor=actor, player=player, **edit_form.cleaned_data)
+                except SheetError as exc:
+                    attach_errors(edit_form, exc)
+                else:
+                    messages.success(request, "Saved: games already made keep the names on their sheets.")
+                    return redirect("scoring:player", pk=player.pk)
+        elif request.POST.get("action") == "pin":
+            pin_form = PinForm(request.POST)
+            if pin_form.is_valid():
+                try:
+                    services.set_player_pin(actor=actor, player=player, pin=pin_form.cleaned_data["pin"])
+                except policy.NotAllowed as exc:
+                    raise PermissionDenied(str(exc)) from None
+                messages.success(request, f"{player.display_name}'s PIN is set: they type it to accept a hand.")
+                return redirect("scoring:player", pk=player.pk)
+    return render(request, "scoring/player_detail.html", {
+        "player": player, "edit_form": edit_form, "pin_form": pin_form, "title": player.display_name,
+        "is_organiser": actor.is_organiser,
+    })

@@ -1,0 +1,105 @@
+"""An event's directors set the PIN of a player entered in their event (a player added from a pasted list
+has none, and every hand they lose would wait for a second official): through the API and the player
+page, as the directors are now; nobody else but organisers."""
+
+import pytest
+from django.test import Client
+
+from scoring import pins
+from scoring import services as scoring
+from scoring.models import Player
+
+from ..factories import api_client, organiser, user
+from .stored import Officials, new_event, replace_officials
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("who", "expected"), [
+    ("anonymous", 401), ("player", 403), ("referee", 403), ("referee_link", 403), ("other_director", 403),
+    ("removed_director", 403), ("added_director", 204), ("director", 204), ("organiser", 204),
+])
+def test_a_pin_is_set_through_the_api_by_organisers_and_the_entrants_directors_as_they_are_now(who, expected):
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    ann = Player.objects.get(display_name="Ann")
+    other = new_event(Officials(), names=["Cat", "Dan"])
+    changed = replace_officials(people, event)
+    bob = Player.objects.get(display_name="Bob")
+    game = scoring.create_game(actor=people.boss, format="standard", players=[ann, bob])
+    link = scoring.create_referee_link(actor=people.boss, game=game)
+    client = {
+        "anonymous": api_client(), "player": api_client(user()), "referee": api_client(changed["added_referee"]),
+        "referee_link": api_client(referee_token=link.token), "other_director": api_client(other.directors.first()),
+        "removed_director": api_client(changed["removed_director"]),
+        "added_director": api_client(changed["added_director"]), "director": api_client(people.director),
+        "organiser": api_client(organiser()),
+    }[who]
+    answer = client.post(f"/api/v1/players/{ann.pk}/pin/", {"pin": "2468"}, format="json")
+    assert answer.status_code == expected, answer.content
+    assert pins.check_pin("2468", Player.objects.get(pk=ann.pk).confirm_pin).matches is (expected == 204)
+
+
+def signed_in(u):
+    client = Client()
+    client.force_login(u)
+    return client
+
+
+def test_a_director_sees_which_entrants_have_no_pin_and_sets_one_from_the_entries_page():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    ann, bob = Player.objects.get(display_name="Ann"), Player.objects.get(display_name="Bob")
+    scoring.set_player_pin(actor=people.boss, player=bob, pin="1357")
+    director = signed_in(people.director)
+    page = director.get(f"/events/{event.pk}/entries/").content.decode()
+    assert f'href="/players/{ann.pk}/#pin">set one</a>' in page
+    assert f'href="/players/{bob.pk}/#pin"' not in page
+    assert "no PIN" not in Client().get(f"/events/{event.pk}/entries/").content.decode()
+    player_page = director.get(f"/players/{ann.pk}/").content.decode()
+    assert "Set a PIN" in player_page
+    assert "Name and club" not in player_page  # a director sets PINs; organisers change players
+    wrong = director.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "12a4"})
+    assert "a PIN is 4 to 8 digits (0-9)" in wrong.content.decode()
+    assert Player.objects.get(pk=ann.pk).confirm_pin == ""
+    done = director.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "2468"}, follow=True)
+    assert "Ann&#x27;s PIN is set" in done.content.decode()
+    assert pins.check_pin("2468", Player.objects.get(pk=ann.pk).confirm_pin).matches
+    assert f'href="/players/{ann.pk}/#pin"' not in director.get(f"/events/{event.pk}/entries/").content.decode()
+    renamed = director.post(f"/players/{ann.pk}/", {"action": "edit", "display_name": "Mallory"})
+    assert renamed.status_code == 200
+    assert Player.objects.get(pk=ann.pk).display_name == "Ann"
+
+
+@pytest.mark.parametrize("who", ["player", "referee", "other_director"])
+def test_nobody_else_opens_a_players_page_or_sets_their_pin(who):
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    ann = Player.objects.get(display_name="Ann")
+    other = new_event(Officials(), names=["Cat", "Dan"])
+    u = {"player": user(), "referee": people.recorder, "other_director": other.directors.first()}[who]
+    client = signed_in(u)
+    assert client.get(f"/players/{ann.pk}/").status_code == 403
+    assert client.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "2468"}).status_code == 403
+    assert client.get("/players/").status_code == 403
+    assert Player.objects.get(pk=ann.pk).confirm_pin == ""
+    assert event.pk
+
+
+def test_an_organiser_finds_renames_and_sets_a_pin_from_the_players_pages():
+    people = Officials()
+    new_event(people, names=["Pétur", "Bob"])
+    boss = signed_in(people.organiser)
+    listing = boss.get("/players/", {"q": "PETUR"}).content.decode()
+    petur = Player.objects.get(display_name="Pétur")
+    assert f'<a href="/players/{petur.pk}/">Pétur</a>' in listing
+    assert "Bob" not in listing
+    assert "none: set one" in listing
+    saved = boss.post(f"/players/{petur.pk}/", {"action": "edit", "display_name": "Pétur Jónsson", "club": "Reykjavík",
+                                                "email": ""}, follow=True)
+    assert "Saved" in saved.content.decode()
+    assert Player.objects.filter(display_name="Pétur Jónsson", club="Reykjavík").count() == 1
+    taken = boss.post(f"/players/{petur.pk}/", {"action": "edit", "display_name": "bob", "club": "", "email": ""})
+    assert "Bob already exists" in taken.content.decode()
+    assert boss.get("/players/", {"q": "nobody"}).content.decode().count("No player") == 1
+    assert Client().get("/players/").status_code == 302  # to sign in
