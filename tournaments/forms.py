@@ -271,5 +271,7 @@ class KnockoutForm(forms.Form):
                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     format = forms.ChoiceField(choices=[(Event.Format.SINGLE_ELIMINATION, "Single elimination"),
                                         (Event.Format.DOUBLE_ELIMINATION, "Double elimination")])
+    match_format = forms.ChoiceField(choices=Event.MatchFormat.choices, label="A match is", required=False,
+                                     help_text="a best-of-3 final, say: the margin is the net over the games")
     name = forms.CharField(max_length=120, required=False, help_text="empty: “<event>: top N”")
     third_place = forms.BooleanField(required=False, label="Third-place match (single elimination)")

@@ -1,7 +1,8 @@
 """Who may do what with an event: the one place tournament roles are decided (services and selectors ask).
 
-An organiser (a staff user, as ``scoring.policy`` decides) may do everything and creates events. An
-event's directors write to it: entries, seeding, pairings, swaps, forfeits, adjusted results, drops.
+An organiser (a staff user, as ``scoring.policy`` decides) may do everything and creates events, as may
+the users an organiser allows to (who then direct what they create). An event's directors write to it:
+entries, seeding, pairings, swaps, forfeits, adjusted results, drops.
 A public event is read by anyone; a private one only by organisers, its directors and its referees.
 
 Every game an event made is the event's: its directors and referees as they are now officiate it
@@ -22,7 +23,8 @@ from scoring.policy import Actor, NotAllowed, Ruling
 from .models import Entry, Event, MatchGame
 
 __all__ = ["ENTRANT_PINS", "EVENT_GAMES", "Actor", "EntrantPins", "EventGames", "NotAllowed", "can_direct",
-           "can_read", "readable_events_filter", "require_director", "require_may_create_event", "require_may_read"]
+           "can_read", "is_official", "may_create_events", "readable_events_filter", "require_director",
+           "require_may_create_event", "require_may_read"]
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -35,6 +37,14 @@ def can_direct(actor: Actor, event: Event) -> bool:
         return True
     uid = _user_id(actor)
     return uid is not None and event.directors.filter(pk=uid).exists()
+
+
+def is_official(actor: Actor, event: Event) -> bool:
+    """An organiser, or one of the event's directors or referees: who sees why an entry dropped."""
+    if can_direct(actor, event):
+        return True
+    uid = _user_id(actor)
+    return uid is not None and event.referees.filter(pk=uid).exists()
 
 
 def can_read(actor: Actor, event: Event) -> bool:
@@ -57,9 +67,22 @@ def readable_events_filter(actor: Actor) -> Q | None:
     return visible
 
 
+CREATE_EVENTS = "tournaments.add_event"  # the permission an organiser grants (the admin's user page)
+
+
+def may_create_events(actor: Actor) -> bool:
+    """Organisers, and the users an organiser has allowed to (Django's ``add_event`` permission, given on
+    the admin's user page): a club's regular director runs their own nights."""
+    if actor.is_organiser:
+        return True
+    user = actor.user
+    return user is not None and actor.link is None and bool(getattr(user, "is_active", False)) \
+        and user.has_perm(CREATE_EVENTS)
+
+
 def require_may_create_event(actor: Actor) -> None:
-    if not actor.is_organiser:
-        raise NotAllowed("only an organiser may create events")
+    if not may_create_events(actor):
+        raise NotAllowed("only an organiser, or a user an organiser allows to, may create events")
 
 
 def require_director(actor: Actor, event: Event, what: str) -> None:

@@ -263,15 +263,16 @@ def players_without_pin(event: Event) -> set[int]:
                .values_list("player_id", flat=True))
 
 
-def entries(event: Event) -> list[dict[str, Any]]:
-    """Every entry, in seed order then as entered (one query)."""
+def entries(event: Event, *, reasons: bool = False) -> list[dict[str, Any]]:
+    """Every entry, in seed order then as entered (one query). Why an entry dropped is the officials' to
+    know ("no-show", "ill"): ``drop_reason`` is empty unless ``reasons`` (``policy.is_official``)."""
     rows = list(Entry.objects.filter(event=event).select_related("player").order_by("id"))
     labels = entry_labels(rows)
     rows.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
     return [
         {"id": e.pk, "player": e.player_id, "name": labels[e.pk], "club": e.player.club, "seed": e.seed,
          "rating": e.rating, "joined_round": e.joined_round, "dropped_after_round": e.dropped_after_round,
-         "dropped": e.dropped_after_round is not None, "drop_reason": e.drop_reason}
+         "dropped": e.dropped_after_round is not None, "drop_reason": e.drop_reason if reasons else ""}
         for e in rows
     ]
 

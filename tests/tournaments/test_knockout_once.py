@@ -1,6 +1,6 @@
 """A knockout is made once from an event's standings: the finished event's page offers the form until
 then and links to the knockout after; a second request (Back and a second click) is refused saying
-which knockout there is, and makes nothing."""
+which knockout there is, and makes nothing. Its match format is chosen (a best-of-3 final)."""
 
 import pytest
 from django.test import Client
@@ -23,10 +23,12 @@ def test_the_knockout_form_goes_once_the_knockout_is_made_and_a_second_post_make
     director.force_login(people.director)
     before = director.get(f"/events/{swiss.pk}/").content.decode()
     assert "Create the knockout" in before
-    form = {"top_n": "2", "format": "single_elimination", "once": "first-click"}
+    assert '<option value="best_of_3">Best of 3 games</option>' in before
+    form = {"top_n": "2", "format": "single_elimination", "match_format": "best_of_3", "once": "first-click"}
     made = director.post(f"/events/{swiss.pk}/knockout/", form)
     final = Event.objects.get(seeded_from=swiss)
     assert made["Location"] == f"/events/{final.pk}/"
+    assert (swiss.match_format, final.match_format) == ("single_game", "best_of_3")  # a best-of-3 final
     after = director.get(f"/events/{swiss.pk}/").content.decode()
     assert "Create the knockout" not in after
     assert f'<a href="/events/{final.pk}/">{final.name}</a>' in after

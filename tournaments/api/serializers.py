@@ -136,8 +136,9 @@ class EntrySerializer(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
     joined_round = serializers.IntegerField()
     dropped = serializers.BooleanField()
-    dropped_after_round = serializers.IntegerField(allow_null=True)
-    drop_reason = serializers.CharField()
+    dropped_after_round = serializers.IntegerField(allow_null=True, help_text="0: withdrawn before round 1")
+    drop_reason = serializers.CharField(
+        help_text="officials (organisers, the event's directors and referees) only: empty for others")
 
 
 class SeedSerializer(serializers.Serializer):

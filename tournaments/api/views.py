@@ -26,7 +26,7 @@ from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
 from scoring.reading import NotANumber, text_id, text_number
-from tournaments import selectors, services
+from tournaments import policy, selectors, services
 from tournaments.conditional import live_etag, live_response, not_modified
 from tournaments.engine import EventError, run_event
 from tournaments.exports import standings_csv
@@ -164,7 +164,8 @@ class EventList(EventErrorsMixin, generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventDetailSerializer}, tags=TAG,
-                   summary="Create an event (organisers): options checked by the engine, conventions frozen")
+                   summary="Create an event (organisers, and users they allow to): options checked by the engine, "
+                           "conventions frozen")
     @idempotent
     def post(self, request):
         event = services.create_event(actor=actor_for(request), **_parsed(EventCreateSerializer, request))
@@ -192,7 +193,8 @@ class EntryList(EventErrorsMixin, APIView):
 
     @extend_schema(responses=EntrySerializer(many=True), tags=TAG, summary="Every entry, in seed order")
     def get(self, request, pk):
-        return Response(selectors.entries(_event(request, pk)))
+        event = _event(request, pk)
+        return Response(selectors.entries(event, reasons=policy.is_official(actor_for(request), event)))
 
     @extend_schema(request=EntryCreateSerializer, responses={201: EntrySerializer}, tags=TAG,
                    summary="Add an entry: an existing player, or a player by name (found or created)")
@@ -204,7 +206,8 @@ class EntryList(EventErrorsMixin, APIView):
 
 
 def _entry_row(event: Event, entry_id: int) -> dict:
-    return next(row for row in selectors.entries(event) if row["id"] == entry_id)
+    # Only after a director's write: the answer is theirs, reasons and all.
+    return next(row for row in selectors.entries(event, reasons=True) if row["id"] == entry_id)
 
 
 class EntryImport(EventErrorsMixin, APIView):
@@ -218,7 +221,8 @@ class EntryImport(EventErrorsMixin, APIView):
         made = services.add_entries_from_text(actor=actor_for(request), event=event,
                                               **_parsed(EntryImportSerializer, request))
         ids = {e.pk for e in made}
-        return Response([row for row in selectors.entries(event) if row["id"] in ids], status=status.HTTP_201_CREATED)
+        return Response([row for row in selectors.entries(event, reasons=True) if row["id"] in ids],
+                        status=status.HTTP_201_CREATED)
 
 
 class EntryDrop(EventErrorsMixin, APIView):
@@ -243,7 +247,7 @@ class Seeding(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         services.seed_entries(actor=actor_for(request), event=event, **_parsed(SeedSerializer, request))
-        return Response(selectors.entries(event))
+        return Response(selectors.entries(event, reasons=True))
 
 
 class RoundList(EventErrorsMixin, APIView):

@@ -251,7 +251,9 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
     policy.require_director(actor, event, "drop entries")
     entry = Entry.objects.select_for_update().get(pk=entry.pk, event=event)
     if entry.dropped_after_round is not None:
-        raise error("entry", f"{entry.player} already dropped after round {entry.dropped_after_round}")
+        when = ("withdrew before round 1" if entry.dropped_after_round == 0
+                else f"dropped after round {entry.dropped_after_round}")
+        raise error("entry", f"{entry.player} already {when}")
     reason = reason_text(reason, required=False)
     last_paired = (MatchPlayer.objects.filter(entry=entry, round__isnull=False, match__reset_at__isnull=True)
                    .order_by("-round__number").values_list("round__number", flat=True).first() or 0)

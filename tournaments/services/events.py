@@ -49,8 +49,11 @@ def create_event(
     seeded_from: Event | None = None,
 ) -> Event:
     """A new event in registration. Options are checked by the engine itself (a document of two
-    stand-in entries), so the event can always be scored; the conventions are resolved and frozen."""
+    stand-in entries), so the event can always be scored; the conventions are resolved and frozen. A
+    creator who is not an organiser (one allowed to create events) directs it: else they could not."""
     policy.require_may_create_event(actor)
+    if not actor.is_organiser and actor.user not in directors:
+        directors = [*directors, actor.user]
     return _create_event(
         actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
         tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,

@@ -58,7 +58,7 @@ def entries_page(request, pk: int):
         elif action in ("seed", "drop"):
             return _seed_or_drop(request, event, action)
         status = 400
-    rows = selectors.entries(event)
+    rows = selectors.entries(event, reasons=policy.is_official(actor_for(request), event))
     return render(request, "tournaments/entries.html", page_context(
         request, event, "entries", rows=rows, add_form=add_form, paste_form=paste_form,
         drop_form=DropForm(), can_direct=can_direct, registration=event.status == Event.Status.REGISTRATION,

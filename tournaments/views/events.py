@@ -37,15 +37,15 @@ def event_list(request):
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "tournaments/event_list.html", {
         "table": table, "status": status, "statuses": Event.Status.choices,
-        "may_create": actor.is_organiser, "officiates": request.user.is_authenticated,
+        "may_create": policy.may_create_events(actor), "officiates": request.user.is_authenticated,
     })
 
 
 @login_required
 def new_event(request):
     actor = actor_for(request)
-    if not actor.is_organiser:
-        raise PermissionDenied("only an organiser may create events")
+    if not policy.may_create_events(actor):
+        raise PermissionDenied("only an organiser, or a user an organiser allows to, may create events")
     form = EventForm(request.POST or None)
     general: list[str] = []
     if request.method == "POST" and form.is_valid():
@@ -79,7 +79,8 @@ def event_page(request, pk: int):
         request, event, "event", answer=answer, warnings=warnings,
         status_line=event_status_line(event, answer, current),
         current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
-        knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2})
+        knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2,
+                                            "match_format": event.match_format})
         if can_direct and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
         else None,
         entry_count=entry_count,

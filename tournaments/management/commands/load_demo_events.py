@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -96,6 +97,9 @@ class Command(BaseCommand):
             self._print()
             return
         director = users.filter(username="director").first() or users.create_user("director", password=PASSWORD)
+        # The club's director runs their own nights: an organiser has allowed them to create events.
+        director.user_permissions.add(Permission.objects.get(codename="add_event",
+                                                             content_type__app_label="tournaments"))
         org = Actor(user=organiser, address="demo")
         td = Actor(user=director, address="demo")
         table = Table(Actor(user=referee, address="demo"), td, random.Random(2026))
@@ -152,5 +156,5 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Events: http://127.0.0.1:8000/events/ (the Swiss: /events/{swiss.pk}/, the cup's bracket: "
             f"/events/{knockout.pk}/bracket/)\n"
-            f"  director  / {PASSWORD}   (runs both events: pairs rounds, records forfeits)\n"
+            f"  director  / {PASSWORD}   (runs both events: pairs rounds, records forfeits; may create events)\n"
             f"  referee   / {PASSWORD}   (referees every table: /events/my-tables/)")
