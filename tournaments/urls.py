@@ -25,6 +25,7 @@ urlpatterns = [
     path("events/<id:pk>/entries/", entries.entries_page, name="entries"),
     path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
+    path("events/<id:pk>/matches/<id:match_id>/link/", rounds.match_link, name="match_link"),
     path("events/<id:pk>/sheet/", rounds.round_sheet, name="sheet"),
     path("events/<id:pk>/pairings/", live.pairings, name="pairings"),
     path("events/<id:pk>/standings/", live.standings, name="standings"),

@@ -43,6 +43,7 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/matches/{match.pk}/", {"once": "b1", "result-kind": "forfeit", "result-winner": first.pk,
                                          "result-reason": "no show"}),
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),
+        (f"{base}/matches/{match.pk}/link/", {"once": "b3"}),
     ]
 
 

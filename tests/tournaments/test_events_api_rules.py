@@ -32,6 +32,7 @@ def _writes(event, match, first, second):
         (f"{base}/rounds/1/publish/", {}),
         (f"{base}/rounds/1/swap/", {"first": first.pk, "second": second.pk}),
         (f"{base}/links/", {"round": 1}),
+        (f"{base}/matches/{match.pk}/link/", {}),
         (f"{base}/matches/{match.pk}/forfeit/", {"winner": first.pk, "reason": "no show"}),
         (f"{base}/matches/{match.pk}/adjust/", {"winner": None, "margin": 0, "reason": "agreed draw"}),
         (f"{base}/matches/{match.pk}/clear/", {"reason": "the games stand"}),

@@ -151,6 +151,10 @@ def test_a_bracket_match_opens_itself_as_soon_as_both_its_players_are_known(djan
     assert sorted(_open(event)) == ["W2-1", "W2-2"]  # the losers' first round is two byes
     tables = [(t["match"], t["table"]) for t in selectors.my_tables(as_actor(people.recorder))]
     assert ("W2-1", 1) in tables
+    # Its referee, signed in, starts the game before any card is printed: it still gets its link (it has
+    # none that works), though a round's new links leave a started table's working link alone.
+    scoring.record_hand(actor=as_actor(people.recorder), game=game, data={
+        "result": "knock", "knocker": game.player_names[0], "knocker_deadwood": 2, "opponent_deadwood": 9})
     tokens = services.issue_table_links(actor=people.dir, event=event)
     assert set(tokens) == {mg.game_id for m in Match.objects.filter(event=event, reset_at__isnull=True,
                                                                      bracket_id__in=_open(event))

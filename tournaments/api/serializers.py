@@ -170,6 +170,9 @@ class SwapSerializer(serializers.Serializer):
 class LinksSerializer(serializers.Serializer):
     round = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ROUND,
                                      help_text="the round (Swiss, round robin); empty for the open bracket matches")
+    started_too = serializers.BooleanField(default=False, help_text=(
+        "also the games already started whose link works (their referees then need the new card); "
+        "by default they keep theirs"))
 
 
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}], "nullable": True})

@@ -24,6 +24,7 @@ urlpatterns = [
     path("events/<id:pk>/links/", views.TableLinks.as_view(), name="table-links"),
     path("events/<id:pk>/matches/", views.MatchList.as_view(), name="match-list"),
     path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("events/<id:pk>/matches/<str:match_id>/link/", views.MatchLink.as_view(), name="match-link"),
     path("events/<id:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
     path("events/<id:pk>/matches/<str:match_id>/adjust/", views.MatchAdjust.as_view(), name="match-adjust"),
     path("events/<id:pk>/matches/<str:match_id>/clear/", views.MatchClear.as_view(), name="match-clear"),

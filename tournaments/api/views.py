@@ -311,13 +311,33 @@ class TableLinks(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        number = _parsed(LinksSerializer, request)["round"]
-        rnd = _round(event, number) if number is not None else None
-        tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd)
-        found = Match.objects.filter(event=event, reset_at__isnull=True, is_bye=False,
-                                     match_games__game_id__in=list(tokens)).distinct()
-        opened = services.Opened(rnd, list(found), tokens)
-        return Response(_opened(request, event, opened))
+        data = _parsed(LinksSerializer, request)
+        rnd = _round(event, data["round"]) if data["round"] is not None else None
+        tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
+                                            started_too=data["started_too"])
+        return Response(_opened(request, event, _with_links(event, rnd, tokens)))
+
+
+def _with_links(event: Event, rnd, tokens: dict[int, str]) -> services.Opened:
+    found = Match.objects.filter(event=event, reset_at__isnull=True, is_bye=False,
+                                 match_games__game_id__in=list(tokens)).distinct()
+    return services.Opened(rnd, list(found), tokens)
+
+
+class MatchLink(EventErrorsMixin, APIView):
+    """A new table link for one match's games (a card lost, a phone changed): its earlier link stops, no
+    other table's is touched. The token is in this answer only."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses=OpenedSerializer, tags=TAG,
+                   summary="A new referee link for one match still being played; no other table changes")
+    @idempotent
+    def post(self, request, pk, match_id):
+        event = _event(request, pk)
+        match = _match(event, match_id)  # Match.DoesNotExist: a 404, as for every match route
+        tokens = services.issue_table_links(actor=actor_for(request), event=event, match=match)
+        return Response(_opened(request, event, _with_links(event, match.round, tokens)))
 
 
 class MatchFilterParams:

@@ -83,24 +83,37 @@ def entries_in(event: Event) -> dict[int, Entry]:
 
 
 @transaction.atomic
-def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None) -> dict[int, str]:
-    """New referee links for the undecided matches' games still being played (a round's, or every open
-    bracket match's), the previous links revoked: for a printed round sheet, since a link's token
-    exists only when made. Returns {game id: token}."""
+def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None, match: Match | None = None,
+                      started_too: bool = False) -> dict[int, str]:
+    """New referee links for the games still being played of a round's undecided matches (or every open
+    bracket match's, or one ``match``'s), their earlier links revoked: for a printed card, since a link's
+    token exists only when made. Returns {game id: token}.
+
+    A round's (or the bracket's) new links leave alone a game already started whose link works, so no
+    referee is sent to the sign-in page in the middle of a game, unless ``started_too``; a game with no
+    working link (a bracket match that opened by itself) always gets one. One match's new link (a card
+    lost, a phone changed) touches no other table."""
     event = lock_event(event)
-    policy.require_director(actor, event, "print table links")
+    policy.require_director(actor, event, "make table links")
     state = load_state(event)
-    undecided = [m.pk for m in state.live_matches if not m.is_bye and not state.outcome(m).decided
-                 and (m.round_id == round.pk if round is not None else m.round_id is None)]
+    if match is not None:
+        if match.event_id != event.pk or match.pk not in {m.pk for m in state.live_matches} or match.is_bye \
+                or state.outcome(next(m for m in state.live_matches if m.pk == match.pk)).decided:
+            raise error("match", "only a match still being played has a table link")
+        undecided = [match.pk]
+    else:
+        undecided = [m.pk for m in state.live_matches if not m.is_bye and not state.outcome(m).decided
+                     and (m.round_id == round.pk if round is not None else m.round_id is None)]
     tokens: dict[int, str] = {}
-    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"))
+    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"),
+                                status=Game.Status.IN_PROGRESS).order_by("pk")
+    working = {link.game_id: link for link in RefereeLink.objects.filter(game__in=games, revoked_at__isnull=True)
+               if link.is_active}
     for game in games:
-        if game.status != Game.Status.IN_PROGRESS:
+        if match is None and not started_too and game.hand_count > 0 and game.pk in working:
             continue
-        old = list(RefereeLink.objects.filter(game=game, revoked_at__isnull=True))
-        for link in old:
+        for link in RefereeLink.objects.filter(game=game, revoked_at__isnull=True):
             scoring.revoke_referee_link_unchecked(link=link)
         link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=game.table_label[:60])
         tokens[game.pk] = link.token
     return tokens
-

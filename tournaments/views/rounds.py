@@ -13,6 +13,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from scoring.api.auth import actor_for
 from scoring.reading import NotANumber, text_id, text_number
@@ -107,6 +108,26 @@ def match_page(request, pk: int, match_id: int):
     ), status=status)
 
 
+@require_POST
+def match_link(request, pk: int, match_id: int):
+    """A new link for one table: the sheet then shows its card (the token this once), no other table's."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "make table links")) is not None:
+        return refused
+    match = Match.objects.filter(pk=match_id, event=event).select_related("round").first()
+    if match is None:
+        raise Http404("no such match")
+    if not claim_once(request):
+        return redirect("tournaments:match", pk=pk, match_id=match_id)
+    try:
+        tokens = services.issue_table_links(actor=actor_for(request), event=event, match=match)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+        return redirect("tournaments:match", pk=pk, match_id=match_id)
+    messages.success(request, "A new link for this table (its earlier one no longer works): print its card now.")
+    return to_sheet(request, event, services.Opened(match.round, [match], tokens))
+
+
 def _director_result(request, event: Event, match_id: int, form: ResultForm):
     data = form.cleaned_data
     match = Match.objects.get(pk=match_id, event=event)
@@ -170,7 +191,8 @@ def round_sheet(request, pk: int):
         if not claim_once(request):
             return redirect(request.get_full_path())
         try:
-            tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd)
+            tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
+                                                started_too=bool(request.POST.get("started_too")))
         except (EventError, policy.NotAllowed) as exc:
             messages.error(request, say(exc))
             return redirect(request.get_full_path())
@@ -189,6 +211,7 @@ def round_sheet(request, pk: int):
             token = tokens.get(str(game["id"]))
             url = request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token if token else ""
             links.append({"game": game, "url": url,
+                          "working": any(link["active"] for link in game.get("referee_links", [])),
                           "qr": segno.make(url, error="m").svg_inline(scale=3, omitsize=True) if url else ""})
         cards.append({"row": row, "links": links})
     response = render(request, "tournaments/round_sheet.html", page_context(
