@@ -177,6 +177,17 @@ def place_errors(form: forms.Form, error: EventError, aliases: dict[str, str] | 
     return general
 
 
+class EventChangeForm(forms.Form):
+    """What a director changes on the event page at any time (the API changes the other options until
+    round 1 is paired)."""
+
+    name = forms.CharField(max_length=120)
+    rounds = WholeNumberFormField(min_value=1, required=False, label="Swiss rounds",
+                                  help_text="never below the rounds already paired",
+                                  widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    is_public = forms.BooleanField(required=False, label="Public (anyone may follow it)")
+
+
 class OfficialsForm(forms.Form):
     directors = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
                                required=False, widget=forms.CheckboxSelectMultiple,

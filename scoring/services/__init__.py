@@ -18,6 +18,7 @@ from .games import (
     abandon_game_unchecked,
     create_game,
     create_game_unchecked,
+    delete_unplayed_games_unchecked,
     reopen_game,
     reopen_game_unchecked,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "create_player_unchecked",
     "create_referee_link",
     "create_referee_link_unchecked",
+    "delete_unplayed_games_unchecked",
     "extend_referee_link",
     "issue_api_token",
     "record_and_accept_hand",

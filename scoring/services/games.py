@@ -202,6 +202,16 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen
 
 
 @transaction.atomic
+def delete_unplayed_games_unchecked(*, game_ids: Sequence[int]) -> int:
+    """Delete the games among ``game_ids`` that have no hand at all (their seats and referee links with
+    them), for a caller that has decided the role itself (an event deleted before any result). A game
+    with a hand is never deleted: its hands are the record. Returns how many were deleted."""
+    unplayed = Game.objects.filter(pk__in=list(game_ids), hand_count=0).exclude(
+        pk__in=Hand.objects.filter(game_id__in=list(game_ids)).values("game_id"))
+    return unplayed.delete()[1].get(Game._meta.label, 0)
+
+
+@transaction.atomic
 def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
     confirmed hands say)."""

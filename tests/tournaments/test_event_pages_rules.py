@@ -44,6 +44,8 @@ def _writes(event, match, rnd_number, first, second, entry):
                                          "result-reason": "no show"}),
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),
         (f"{base}/matches/{match.pk}/link/", {"once": "b3"}),
+        (f"{base}/change/", {"once": "b4", "name": "Renamed", "rounds": "4", "is_public": "on"}),
+        (f"{base}/delete/", {"once": "b5"}),
     ]
 
 

@@ -47,6 +47,24 @@ class EventCreateSerializer(serializers.Serializer):
     referees = _users()
 
 
+class EventUpdateSerializer(serializers.Serializer):
+    """What PATCH changes; a field left out stays. Name, public and a Swiss's rounds (never below those
+    paired) at any time; the other options only before round 1 is paired."""
+
+    name = serializers.CharField(max_length=120, required=False)
+    is_public = serializers.BooleanField(required=False)
+    rounds = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=MAX_ROUND,
+                              help_text="Swiss only; at least the rounds already paired")
+    match_format = serializers.ChoiceField(choices=Event.MatchFormat.choices, required=False)
+    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    match_points = serializers.DictField(child=WholeNumberField(), required=False,
+                                         help_text="any of win, draw, loss, bye")
+    bye_margin = WholeNumberField(required=False)
+    forfeit_margin = WholeNumberField(required=False)
+    third_place = serializers.BooleanField(required=False)
+    grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, required=False)
+
+
 class EventSerializer(serializers.ModelSerializer):
     directors = serializers.SerializerMethodField()
     referees = serializers.SerializerMethodField()

@@ -42,6 +42,7 @@ from .serializers import (
     EventCreateSerializer,
     EventDetailSerializer,
     EventSerializer,
+    EventUpdateSerializer,
     ForfeitSerializer,
     KnockoutSerializer,
     LinksSerializer,
@@ -182,10 +183,27 @@ def _detail(request, pk) -> dict:
 
 
 class EventDetail(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
     @extend_schema(responses=EventDetailSerializer, tags=TAG,
                    summary="An event with the engine's answer for its stored results")
     def get(self, request, pk):
         return Response(_detail(request, pk))
+
+    @extend_schema(request=EventUpdateSerializer, responses=EventDetailSerializer, tags=TAG,
+                   summary="Change the name, public, Swiss rounds (any time) or options (before round 1)")
+    @idempotent
+    def patch(self, request, pk):
+        event = _event(request, pk)
+        services.update_event(actor=actor_for(request), event=event, changes=_parsed(EventUpdateSerializer, request))
+        return Response(_detail(request, pk))
+
+    @extend_schema(request=None, responses={204: None}, tags=TAG,
+                   summary="Delete an event with no results and no knockout made from it (its unplayed games too)")
+    @idempotent
+    def delete(self, request, pk):
+        services.delete_event(actor=actor_for(request), event=_event(request, pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EntryList(EventErrorsMixin, APIView):

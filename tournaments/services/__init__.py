@@ -1,6 +1,7 @@
 """Every write of the tournaments app, one module per concern (in the style of Zulip's ``zerver/actions``):
 
 - ``events``: an event, its officials, a knockout from its standings;
+- ``changes``: changing an event (its name, rounds, options) and deleting one without results;
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
 - ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
@@ -35,6 +36,7 @@ from .answers import (
     sync_statuses,
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
+from .changes import delete_event, has_results, update_event
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
@@ -56,7 +58,9 @@ __all__ = [
     "clear_director_result",
     "create_event",
     "create_knockout_from_standings",
+    "delete_event",
     "drop_entry",
+    "has_results",
     "issue_table_links",
     "open_ready_bracket_matches",
     "pair_next_round",
@@ -75,4 +79,5 @@ __all__ = [
     "swap_entries",
     "swap_warnings",
     "sync_statuses",
+    "update_event",
 ]

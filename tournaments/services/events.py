@@ -85,23 +85,9 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         frozen = {}
     if rounds is not None and format != Event.Format.SWISS:
         problems.append(Problem(None, "rounds", "only a Swiss event takes a number of rounds"))
-    probe: dict[str, Any] = {"format": format, "entries": [{"name": "A"}, {"name": "B"}],
-                             "bye_margin": bye_margin, "forfeit_margin": forfeit_margin}
-    if format == Event.Format.SWISS and rounds is not None:
-        probe["rounds"] = rounds
-    if tiebreaks is not None:
-        probe["tiebreaks"] = list(tiebreaks) if isinstance(tiebreaks, list | tuple) else tiebreaks
-    if match_points is not None:
-        probe["match_points"] = match_points
-    if third_place:
-        probe["third_place"] = third_place
-    if grand_final != Event.GrandFinal.RESET:
-        probe["grand_final"] = grand_final
-    try:
-        read = read_event(probe)
-    except EventError as exc:
-        problems.extend(exc.problems)
-        read = None
+    read = read_options(problems, format=format, rounds=rounds, tiebreaks=tiebreaks, match_points=match_points,
+                        bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
+                        grand_final=grand_final)
     if problems:
         raise EventError(problems)
     assert read is not None
@@ -116,6 +102,29 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
     if referees:
         event.referees.set(referees)
     return event
+
+
+def read_options(problems: list[Problem], *, format: str, rounds: int | None, tiebreaks: Any, match_points: Any,
+                 bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str):
+    """An event's options as the engine reads them (a document of two stand-in entries), so the event
+    can always be scored; the engine's problems are added to ``problems`` (None is returned then)."""
+    probe: dict[str, Any] = {"format": format, "entries": [{"name": "A"}, {"name": "B"}],
+                             "bye_margin": bye_margin, "forfeit_margin": forfeit_margin}
+    if format == Event.Format.SWISS and rounds is not None:
+        probe["rounds"] = rounds
+    if tiebreaks is not None:
+        probe["tiebreaks"] = list(tiebreaks) if isinstance(tiebreaks, list | tuple) else tiebreaks
+    if match_points is not None:
+        probe["match_points"] = match_points
+    if third_place:
+        probe["third_place"] = third_place
+    if grand_final != Event.GrandFinal.RESET:
+        probe["grand_final"] = grand_final
+    try:
+        return read_event(probe)
+    except EventError as exc:
+        problems.extend(exc.problems)
+        return None
 
 
 @transaction.atomic

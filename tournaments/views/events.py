@@ -18,7 +18,7 @@ from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
-from ..forms import EventForm, KnockoutForm, OfficialsForm, place_errors
+from ..forms import EventChangeForm, EventForm, KnockoutForm, OfficialsForm, place_errors
 from ..presentation import event_status_line, matches_in_words
 from ..tables import EventTable
 from .common import claim_once, event_or_404, may_direct, page_context, require_director, say, to_sheet
@@ -88,6 +88,9 @@ def event_page(request, pk: int):
         **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
                                               "referees": list(event.referees.all())}) if can_direct else None,
+        change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds,
+                                             "is_public": event.is_public}) if can_direct else None,
+        deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
         is_organiser=actor_for(request).is_organiser,
     )
     return render(request, "tournaments/event.html", context)
@@ -188,6 +191,47 @@ def officials(request, pk: int):
     else:
         messages.success(request, "Officials saved: the games being played have their new referees.")
     return redirect("tournaments:event", pk=pk)
+
+
+@require_POST
+def change_event(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "change the event")) is not None:
+        return refused
+    form = EventChangeForm(request.POST)
+    if not form.is_valid():
+        said = "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
+                         for name, errors in form.errors.items())
+        messages.error(request, f"Nothing was changed. {said}")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    changes = dict(form.cleaned_data)
+    if event.format != Event.Format.SWISS:
+        changes.pop("rounds")
+    try:
+        services.update_event(actor=actor_for(request), event=event, changes=changes)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing was changed. {say(exc)}")
+    else:
+        messages.success(request, "Saved.")
+    return redirect("tournaments:event", pk=pk)
+
+
+@require_POST
+def delete_event(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "delete the event")) is not None:
+        return refused
+    if not claim_once(request):
+        return redirect("tournaments:event_list")
+    try:
+        services.delete_event(actor=actor_for(request), event=event)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, say(exc))
+        return redirect("tournaments:event", pk=pk)
+    messages.success(request, f"{event.name} deleted.")
+    return redirect("tournaments:event_list")
 
 
 @require_POST

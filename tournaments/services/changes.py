@@ -1,0 +1,111 @@
+"""Changing an event after it is created, and deleting one that has no results.
+
+Its name, whether it is public and a Swiss's number of rounds change at any time (never below the rounds
+already paired); its other options (match format, tiebreaks, match points, margins, third place, grand
+final) only until round 1 is paired, since the results so far were scored under them. An event is
+deleted only while it has no result (no hand recorded in its games, no director's result) and no
+knockout made from it; its unplayed games go with it.
+
+It must not pair, score or change a result: ``rounds``, ``brackets`` and ``director_results`` do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from scoring import services as scoring
+from scoring.models import Game
+from tournaments import policy
+from tournaments.engine import EventError
+from tournaments.engine.errors import Problem
+from tournaments.models import Event, Match, MatchGame, MatchResult, Round
+from tournaments.policy import Actor
+
+from .answers import bump
+from .base import error, lock_event
+from .events import read_options
+
+ANY_TIME = ("name", "is_public", "rounds")
+BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
+                  "grand_final")
+
+
+@transaction.atomic
+def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Event:
+    """Apply ``changes`` (any of ``ANY_TIME`` and ``BEFORE_ROUND_1``): all of them or, with every problem
+    named by its field, none."""
+    event = lock_event(event)
+    policy.require_director(actor, event, "change the event")
+    unknown = sorted(set(changes) - {*ANY_TIME, *BEFORE_ROUND_1})
+    if unknown:
+        raise AssertionError(f"update_event was given {unknown}: the callers parse what may change")
+    problems: list[Problem] = []
+    paired = Round.objects.filter(event=event).count()
+    started = paired > 0 or Match.objects.filter(event=event).exists()
+    if "name" in changes:
+        name = (changes["name"] or "").strip()
+        if not name:
+            problems.append(Problem(None, "name", "an event needs a name"))
+        elif len(name) > 120:
+            problems.append(Problem(None, "name", f"must be at most 120 characters; {len(name)} given"))
+        event.name = name
+    if "is_public" in changes:
+        event.is_public = bool(changes["is_public"])
+    if "rounds" in changes:
+        rounds = changes["rounds"]
+        if event.format != Event.Format.SWISS:
+            problems.append(Problem(None, "rounds", "only a Swiss event takes a number of rounds"))
+        elif rounds is None and started:
+            problems.append(Problem(None, "rounds", f"{paired} rounds are paired: give the number of rounds"))
+        elif rounds is not None and rounds < paired:
+            problems.append(Problem(None, "rounds", f"{paired} rounds are already paired: at least {paired}; "
+                                                    f"{rounds} given"))
+        event.rounds = rounds
+    for field in BEFORE_ROUND_1:
+        if field in changes and started:
+            problems.append(Problem(None, field, "can change only before round 1 is paired: the results so far "
+                                                 "were scored under it"))
+    if "match_format" in changes and changes["match_format"] not in Event.MatchFormat.values:
+        problems.append(Problem(None, "match_format", f"must be one of {', '.join(Event.MatchFormat.values)}; "
+                                                      f"{changes['match_format']!r} given"))
+    merged = {field: changes.get(field, getattr(event, field)) for field in BEFORE_ROUND_1}
+    read = read_options(problems, format=event.format, rounds=event.rounds, tiebreaks=merged["tiebreaks"],
+                        match_points=merged["match_points"], bye_margin=merged["bye_margin"],
+                        forfeit_margin=merged["forfeit_margin"], third_place=merged["third_place"],
+                        grand_final=merged["grand_final"])
+    if problems:
+        raise EventError(problems)
+    assert read is not None
+    event.match_format = merged["match_format"]
+    event.tiebreaks, event.match_points = list(read.tiebreaks), read.match_points.as_dict()
+    event.bye_margin, event.forfeit_margin = read.bye_margin, read.forfeit_margin
+    event.third_place, event.grand_final = read.third_place, read.grand_final.value
+    event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
+    bump(event)
+    return event
+
+
+def has_results(event: Event) -> bool:
+    """A hand recorded in one of its games, or a director's result: what deleting would lose (one query)."""
+    played = Game.objects.filter(pk__in=MatchGame.objects.filter(match__event=event).values("game_id"),
+                                 hand_count__gt=0)
+    return MatchResult.objects.filter(match__event=event).exists() or played.exists()
+
+
+@transaction.atomic
+def delete_event(*, actor: Actor, event: Event) -> None:
+    """Delete an event that has no result and no knockout made from it, with its unplayed games."""
+    event = lock_event(event)
+    policy.require_director(actor, event, "delete the event")
+    game_ids = list(MatchGame.objects.filter(match__event=event).values_list("game_id", flat=True))
+    if has_results(event):
+        raise error("event", f"{event.name} has results (hands recorded or a director's result): an event with "
+                             "results is kept")
+    if Event.objects.filter(seeded_from=event).exists():
+        raise error("event", f"a knockout was made from {event.name}'s standings: delete the knockout first")
+    # Its matches first: a match's players hold its entries (protected while a match names them).
+    Match.objects.filter(event=event).delete()
+    event.delete()
+    scoring.delete_unplayed_games_unchecked(game_ids=game_ids)
