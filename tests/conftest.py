@@ -50,3 +50,32 @@ def pytest_report_header(config):
     db = settings.DATABASES["default"]
     where = db.get("HOST") or db.get("NAME")
     return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} ({where})"
+
+
+class _WindowClock:
+    """``time`` as the rate counters read it, starting each test at the first second of a fresh window
+    (an hour's, so a minute's too) and running at the real pace: a test that counts requests up to a
+    limit never sees its window end halfway (the counters are fixed windows of real time)."""
+
+    def __init__(self):
+        import time
+
+        self._real = time
+        self._start = self._real.monotonic()
+        self._zero = (int(self._real.time()) // 3600 + 1) * 3600
+
+    def time(self) -> float:
+        return self._zero + (self._real.monotonic() - self._start)
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+@pytest.fixture(autouse=True)
+def _limits_start_at_a_window(monkeypatch):
+    from scoring import rate_limits
+    from scoring.api import auth
+
+    clock = _WindowClock()
+    monkeypatch.setattr(rate_limits, "time", clock)
+    monkeypatch.setattr(auth, "time", clock)
