@@ -263,6 +263,12 @@ def players_without_pin(event: Event) -> set[int]:
                .values_list("player_id", flat=True))
 
 
+def names_without_pin(event: Event) -> list[str]:
+    """The names of the players still in who have no PIN, for its directors' warning (one query)."""
+    return list(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
+                .order_by("player__display_name").values_list("player__display_name", flat=True))
+
+
 def entries(event: Event, *, reasons: bool = False) -> list[dict[str, Any]]:
     """Every entry, in seed order then as entered (one query). Why an entry dropped is the officials' to
     know ("no-show", "ill"): ``drop_reason`` is empty unless ``reasons`` (``policy.is_official``)."""

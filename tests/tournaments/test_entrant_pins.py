@@ -103,3 +103,13 @@ def test_an_organiser_finds_renames_and_sets_a_pin_from_the_players_pages():
     assert "Bob already exists" in taken.content.decode()
     assert boss.get("/players/", {"q": "nobody"}).content.decode().count("No player") == 1
     assert Client().get("/players/").status_code == 302  # to sign in
+
+
+def test_the_event_page_warns_its_directors_before_pairing_of_the_players_with_no_pin():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo"])
+    scoring.set_player_pin(actor=people.boss, player=Player.objects.get(display_name="Bob"), pin="1357")
+    page = signed_in(people.director).get(f"/events/{event.pk}/").content.decode()
+    assert ("2 players still in have no PIN (Ann, Cleo): every hand they lose will wait for a second "
+            "official.") in page
+    assert "no PIN" not in Client().get(f"/events/{event.pk}/").content.decode()

@@ -91,6 +91,7 @@ def event_page(request, pk: int):
         change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds,
                                              "is_public": event.is_public}) if can_direct else None,
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
+        without_pin=selectors.names_without_pin(event) if can_direct else [],
         is_organiser=actor_for(request).is_organiser,
     )
     return render(request, "tournaments/event.html", context)
