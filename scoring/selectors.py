@@ -15,7 +15,7 @@ from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
 from .policy import Actor
-from .sheets import counted_sheet, hand_lines, validate_current
+from .sheets import counted_sheet, hand_lines, pending_hands, validate_current
 from .text import folded
 
 
@@ -61,6 +61,13 @@ def game_for_sheet(actor: Actor, pk: int) -> Game:
 def scored_sheet(game: Game) -> dict[str, Any]:
     """The engine's answer for the game's counted hands, with pending and void hands listed."""
     return counted_sheet(game, hand_lines(game.hands.all()))
+
+
+def awaiting_acceptance(game_ids: list[int]) -> dict[int, list[tuple[int, list[str]]]]:
+    """For each of these games with hands awaiting acceptance: (hand number, who may accept it, likely
+    first) per such hand. Two queries however many games (their hands read once)."""
+    games = Game.objects.filter(pk__in=game_ids, summary__pending_hands__gt=0).prefetch_related("hands", "seats")
+    return {g.pk: [(p.number, p.accepters) for p in pending_hands(g, hand_lines(g.hands.all()))] for g in games}
 
 
 def players(search: str = "") -> QuerySet[Player]:

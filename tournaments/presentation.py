@@ -142,10 +142,19 @@ def status_line(answer: dict) -> str:
     return f"Round {', '.join(map(str, rounds))}: {len(pending)} result{'s' if len(pending) != 1 else ''} still owed."
 
 
-def event_status_line(event, answer: dict, current_round: int | None = None) -> str:
+def event_status_line(event, answer: dict, current_round: int | None = None,
+                      unfinished: list[dict] | None = None) -> str:
     """Where a stored event stands, in one sentence: registration, the round being played, the bracket,
     or the champion. ``current_round``: the last round paired (the engine cannot tell a round paired
-    but without results yet from one not paired)."""
+    but without results yet from one not paired). ``unfinished`` (``selectors.unfinished_tables``): the
+    tables still to finish in every round, which the directors' page names, so both say the same."""
+    if unfinished and not answer["complete"] and event.status != "registration":
+        rounds = sorted({r["round"] for r in unfinished if r["round"]})
+        of = f" of {answer['rounds']}" if answer.get("rounds") else ""
+        where = " and ".join(map(str, rounds))
+        count = len(unfinished)
+        return (f"Round{'s' if len(rounds) > 1 else ''} {where}{of} {'are' if len(rounds) > 1 else 'is'} being "
+                f"played: {count} table{'s' if count != 1 else ''} still to finish.")
     if answer.get("waiting_for_entries") is not None:
         return "Registration: an event needs at least two entries."
     if event.status == "registration":
@@ -170,6 +179,22 @@ def event_status_line(event, answer: dict, current_round: int | None = None) -> 
     of = f" of {answer['rounds']}" if answer.get("rounds") else ""
     where = ", ".join(map(str, rounds)) or str(answer["rounds_played"] + 1)
     return f"Round {where}{of} is being played: {owed} table{'s' if owed != 1 else ''} still to finish."
+
+
+def tables_in_words(unfinished: list[dict]) -> str:
+    """The tables still to finish, by round, and whose acceptance a hand waits for: "round 1: table 3
+    (hand 4 waits for Ann's PIN); round 2: tables 1 and 2"."""
+    by_round: dict[int, list[str]] = {}
+    for row in unfinished:
+        table = f"table {row['table']}" if row["table"] else " v ".join(row["players"])
+        waits = "; ".join(f"hand {number} waits for {_either(who)} PIN" for number, who in row.get("waiting_for", []))
+        by_round.setdefault(row["round"] or 0, []).append(f"{table} ({waits})" if waits else table)
+    return "; ".join(f"round {number}: {', '.join(tables)}" for number, tables in sorted(by_round.items()))
+
+
+def _either(names: list[str]) -> str:
+    owners = [f"{name}'s" for name in names[:2]]
+    return " or ".join(owners) if owners else "a player's"
 
 
 def matches_in_words(count: int, noun: str = "match") -> str:

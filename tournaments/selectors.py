@@ -22,6 +22,7 @@ from typing import Any
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 
 from ginscore import jobs
+from scoring import selectors as scoring_selectors
 from scoring.models import Game, RefereeLink
 from scoring.reading import text_id
 
@@ -374,6 +375,23 @@ def matches(event: Event, *, round: int | None = None, status: str | None = None
     if status is not None:
         rows = [r for r in rows if r["status"] == status]
     return rows
+
+
+def unfinished_tables(event: Event, answer: dict[str, Any], current: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tables of a Swiss or round robin still owing a result, in every round: the engine's ``pending``
+    (an earlier round reopened by a correction included) and the current round's match rows
+    (``current``, from ``matches``) still being played, by round and table; each row gains
+    ``waiting_for``: [(hand number, who may accept it)] for its hands awaiting acceptance."""
+    if event.is_elimination:
+        return []
+    owed = [p for p in answer.get("pending") or [] if "players" in p]
+    found = {r["id"]: r for r in current if r["status"] in ("waiting", "playing")}
+    for number in sorted({p["round"] for p in owed} - {r["round"] for r in current}):
+        wanted = {frozenset(p["players"]) for p in owed if p["round"] == number}
+        found.update((r["id"], r) for r in matches(event, round=number) if frozenset(r["players"]) in wanted)
+    rows = sorted(found.values(), key=lambda r: (r["round"] or 0, r["table"] or 0))
+    waiting = scoring_selectors.awaiting_acceptance([g for r in rows for g in r["games"]])
+    return [{**r, "waiting_for": [w for g in r["games"] for w in waiting.get(g, [])]} for r in rows]
 
 
 def match(event: Event, key: int | str) -> dict[str, Any]:

@@ -8,9 +8,10 @@ from django.test import Client
 from scoring import pins
 from scoring import services as scoring
 from scoring.models import Player
+from tournaments import services
 
-from ..factories import api_client, organiser, user
-from .stored import Officials, new_event, replace_officials
+from ..factories import api_client, as_actor, gin, organiser, user
+from .stored import Officials, new_event, open_matches, play_match, replace_officials
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +114,24 @@ def test_the_event_page_warns_its_directors_before_pairing_of_the_players_with_n
     assert ("2 players still in have no PIN (Ann, Cleo): every hand they lose will wait for a second "
             "official.") in page
     assert "no PIN" not in Client().get(f"/events/{event.pk}/").content.decode()
+
+
+def test_a_correction_awaiting_a_pin_is_named_in_one_status_with_whose_pin_it_waits_for():
+    """Round 1 reopened by a correction while round 2 is played: the status line and the directors' next
+    step say the same thing, and which table waits for whose PIN."""
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=3)
+    services.pair_next_round(actor=people.dir, event=event)
+    first = sorted(open_matches(event, 1), key=lambda m: m.table)
+    for m in first:
+        play_match(people, m, m.players.order_by("side").first().entry.player.display_name)
+    services.pair_next_round(actor=people.dir, event=event)
+    game = first[0].match_games.get().game
+    winner, loser = game.player_names
+    scoring.correct_hand(actor=as_actor(people.recorder), game=game, number=1, data=gin(loser, 10),
+                         reason="the gin was the other way")
+    page = signed_in(people.director).get(f"/events/{event.pk}/").content.decode()
+    assert "Rounds 1 and 2 of 3 are being played: 3 tables still to finish." in page
+    assert (f"3 tables still to finish: round 1: table {first[0].table} (hand 1 waits for {winner}&#x27;s PIN); "
+            "round 2: table 1, table 2.") in page
+    assert "0 tables" not in page

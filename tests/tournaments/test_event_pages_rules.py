@@ -107,7 +107,8 @@ def test_director_pages_show_no_director_form_to_anyone_else():
     assert Client().get(f"/events/{event.pk}/sheet/?round=1").status_code == 302
     director_page = signed_in(people.director).get(f"/events/{event.pk}/").content.decode()
     assert f'action="/events/{event.pk}/pair/"' not in director_page  # round 1 is being played
-    assert "Round 1 is being played: 2 tables still to finish." in director_page
+    assert "Round 1 of 3 is being played: 2 tables still to finish." in director_page  # the status line
+    assert "2 tables still to finish: round 1: table 1, table 2. Pair the next round" in director_page
 
 
 def test_private_event_pages_are_not_found_for_those_who_may_not_read_them():

@@ -19,7 +19,7 @@ from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from ..forms import EventChangeForm, EventForm, KnockoutForm, OfficialsForm, place_errors
-from ..presentation import event_status_line, matches_in_words
+from ..presentation import event_status_line, matches_in_words, tables_in_words
 from ..tables import EventTable
 from .common import claim_once, event_or_404, may_direct, page_context, require_director, say, to_sheet
 
@@ -75,10 +75,12 @@ def event_page(request, pk: int):
     can_direct = may_direct(request, event)
     rounds = selectors.round_summaries(event)
     entry_count = Entry.objects.filter(event=event).count()
+    unfinished = selectors.unfinished_tables(event, answer, rows) if event.status == Event.Status.RUNNING else []
     context = page_context(
         request, event, "event", answer=answer, warnings=warnings,
-        status_line=event_status_line(event, answer, current),
-        current_round=current, rows=rows, rounds=rounds, next_step=_next_step(event, answer, rounds, rows, entry_count),
+        status_line=event_status_line(event, answer, current, unfinished),
+        current_round=current, rows=rows, rounds=rounds,
+        next_step=_next_step(event, answer, rounds, rows if event.is_elimination else unfinished, entry_count),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2,
                                             "match_format": event.match_format})
         if can_direct and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
@@ -98,6 +100,7 @@ def event_page(request, pk: int):
 
 
 def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[dict], entries: int) -> dict:
+    # ``open_rows``: a bracket's open matches, or a Swiss's or round robin's unfinished tables in every round.
     """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
     if event.status == Event.Status.COMPLETE:
         return {"ready": False, "label": "", "why": ""}
@@ -118,11 +121,13 @@ def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[d
     last = rounds[-1]["round"] if rounds else 0
     if answer.get("next_round") and answer["next_round"]["round"] == last + 1:
         return {"ready": True, "label": f"Pair round {answer['next_round']['round']}", "why": ""}
-    owed = len([r for r in open_rows if r["status"] in ("waiting", "playing")])
-    playing = last or 1
-    return {"ready": False, "label": "", "why": f"Round {playing} is being played: {owed} table"
-                                                f"{'s' if owed != 1 else ''} still to finish. Pair the next round "
-                                                "when every table has a result."}
+    if not open_rows:
+        return {"ready": False, "label": "", "why": f"Round {last or 1} is being played. Pair the next round "
+                                                    "when every table has a result."}
+    owed = len(open_rows)
+    return {"ready": False, "label": "", "why": f"{owed} table{'s' if owed != 1 else ''} still to finish: "
+                                                f"{tables_in_words(open_rows)}. Pair the next round when every "
+                                                "table has a result."}
 
 
 @require_POST
