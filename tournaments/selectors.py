@@ -257,17 +257,11 @@ def event_document(event: Event, as_of_round: int | None = None) -> dict[str, An
     return build_document(load_state(event), as_of_round=as_of_round).document
 
 
-def players_without_pin(event: Event) -> set[int]:
-    """The players entered (and not dropped) who have no PIN: every hand they lose would wait for a second
-    official. For the event's directors only (one query)."""
-    return set(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
-               .values_list("player_id", flat=True))
-
-
-def names_without_pin(event: Event) -> list[str]:
-    """The names of the players still in who have no PIN, for its directors' warning (one query)."""
-    return list(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
-                .order_by("player__display_name").values_list("player__display_name", flat=True))
+def players_without_pin(event: Event) -> dict[int, str]:
+    """The players still in (not dropped) who have no PIN, by id, their names in alphabetical order:
+    every hand they lose would wait for a second official. For the event's directors only (one query)."""
+    return dict(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
+                .order_by("player__display_name").values_list("player_id", "player__display_name"))
 
 
 def entries(event: Event, *, reasons: bool = False) -> list[dict[str, Any]]:

@@ -96,23 +96,26 @@ def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None,
     event = lock_event(event)
     policy.require_director(actor, event, "make table links")
     state = load_state(event)
-    if match is not None:
-        if match.event_id != event.pk or match.pk not in {m.pk for m in state.live_matches} or match.is_bye \
-                or state.outcome(next(m for m in state.live_matches if m.pk == match.pk)).decided:
-            raise error("match", "only a match still being played has a table link")
-        undecided = [match.pk]
-    else:
-        undecided = [m.pk for m in state.live_matches if not m.is_bye and not state.outcome(m).decided
-                     and (m.round_id == round.pk if round is not None else m.round_id is None)]
+
+    def in_scope(m) -> bool:
+        if match is not None:
+            return m.pk == match.pk
+        return m.round_id == round.pk if round is not None else m.round_id is None
+
+    undecided = [m.pk for m in state.live_matches if in_scope(m) and not m.is_bye and not state.outcome(m).decided]
+    if match is not None and not undecided:
+        raise error("match", "only a match still being played has a table link")
     tokens: dict[int, str] = {}
     games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"),
                                 status=Game.Status.IN_PROGRESS).order_by("pk")
-    working = {link.game_id: link for link in RefereeLink.objects.filter(game__in=games, revoked_at__isnull=True)
-               if link.is_active}
+    unrevoked: dict[int, list[RefereeLink]] = {}
+    for link in RefereeLink.objects.filter(game__in=games, revoked_at__isnull=True):
+        unrevoked.setdefault(link.game_id, []).append(link)
     for game in games:
-        if match is None and not started_too and game.hand_count > 0 and game.pk in working:
+        links = unrevoked.get(game.pk, [])
+        if match is None and not started_too and game.hand_count > 0 and any(link.is_active for link in links):
             continue
-        for link in RefereeLink.objects.filter(game=game, revoked_at__isnull=True):
+        for link in links:
             scoring.revoke_referee_link_unchecked(link=link)
         link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=game.table_label[:60])
         tokens[game.pk] = link.token

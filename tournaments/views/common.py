@@ -86,6 +86,12 @@ def page_context(request, event: Event, current: str, **extra) -> dict[str, Any]
             "conventions": conventions_in_words(event.conventions), "once": once_key(), **extra}
 
 
+def invalid_form_in_words(form) -> str:
+    """A refused form's errors as one line for a message: "Rounds: Enter a whole number." per field."""
+    return "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
+                     for name, errors in form.errors.items())
+
+
 def form_errors(form, error, aliases: dict[str, str]) -> None:
     if isinstance(error, policy.NotAllowed):
         form.add_error(None, str(error))

@@ -62,7 +62,7 @@ def entries_page(request, pk: int):
     return render(request, "tournaments/entries.html", page_context(
         request, event, "entries", rows=rows, add_form=add_form, paste_form=paste_form,
         drop_form=DropForm(), can_direct=can_direct, registration=event.status == Event.Status.REGISTRATION,
-        without_pin=selectors.players_without_pin(event) if can_direct else set(),
+        without_pin=selectors.players_without_pin(event) if can_direct else {},
         late_swiss=event.format == Event.Format.SWISS and event.status == Event.Status.RUNNING,
     ), status=status)
 

@@ -21,7 +21,16 @@ from tournaments.models import Entry, Event
 from ..forms import EventChangeForm, EventForm, KnockoutForm, OfficialsForm, place_errors
 from ..presentation import event_status_line, matches_in_words, tables_in_words
 from ..tables import EventTable
-from .common import claim_once, event_or_404, may_direct, page_context, require_director, say, to_sheet
+from .common import (
+    claim_once,
+    event_or_404,
+    invalid_form_in_words,
+    may_direct,
+    page_context,
+    require_director,
+    say,
+    to_sheet,
+)
 
 # ---------------------------------------------------------------------------------------------------
 # The list and a new event
@@ -93,7 +102,7 @@ def event_page(request, pk: int):
         change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds,
                                              "is_public": event.is_public}) if can_direct else None,
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
-        without_pin=selectors.names_without_pin(event) if can_direct else [],
+        without_pin=selectors.players_without_pin(event) if can_direct else {},
         is_organiser=actor_for(request).is_organiser,
     )
     return render(request, "tournaments/event.html", context)
@@ -184,9 +193,7 @@ def officials(request, pk: int):
         return refused
     form = OfficialsForm(request.POST)
     if not form.is_valid():
-        said = "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
-                         for name, errors in form.errors.items())
-        messages.error(request, f"Officials not saved. {said}")
+        messages.error(request, f"Officials not saved. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
     if not claim_once(request):
         return redirect("tournaments:event", pk=pk)
@@ -206,9 +213,7 @@ def change_event(request, pk: int):
         return refused
     form = EventChangeForm(request.POST)
     if not form.is_valid():
-        said = "; ".join(f"{form.fields[name].label or name.title()}: {' '.join(errors)}"
-                         for name, errors in form.errors.items())
-        messages.error(request, f"Nothing was changed. {said}")
+        messages.error(request, f"Nothing was changed. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
     if not claim_once(request):
         return redirect("tournaments:event", pk=pk)
