@@ -114,6 +114,9 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
                                      initial=Event.MatchFormat.SINGLE_GAME,
                                      help_text="best of 3: the margin is the net over the games played")
     is_public = forms.BooleanField(required=False, initial=True, label="Anyone may follow the pairings and standings")
+    check_in = forms.BooleanField(required=False, label="Check players in before round 1",
+                                  help_text="round 1 pairs only those checked in (by a director, or at the venue's "
+                                            "QR code)")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
     rounds = WholeNumberFormField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -144,7 +147,8 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
             "third_place": bool(data["third_place"]) and data["format"] == Event.Format.SINGLE_ELIMINATION,
             "grand_final": data["grand_final"] if data["format"] == Event.Format.DOUBLE_ELIMINATION
             else Event.GrandFinal.RESET,
-            "is_public": data["is_public"], "directors": list(data["directors"]), "referees": list(data["referees"]),
+            "is_public": data["is_public"], "check_in": data["check_in"], "directors": list(data["directors"]),
+            "referees": list(data["referees"]),
         }
 
 
@@ -186,6 +190,8 @@ class EventChangeForm(forms.Form):
                                   help_text="never below the rounds already paired",
                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     is_public = forms.BooleanField(required=False, label="Public (anyone may follow it)")
+    check_in = forms.BooleanField(required=False, label="Check players in before round 1",
+                                  help_text="round 1 pairs only those checked in (by you, or at the venue's QR code)")
 
 
 class OfficialsForm(forms.Form):

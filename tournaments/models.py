@@ -51,6 +51,8 @@ class Event(models.Model):
     third_place = models.BooleanField(default=False)
     grand_final = models.CharField(max_length=10, choices=GrandFinal.choices, default=GrandFinal.RESET)
     is_public = models.BooleanField(default=True)
+    # Round 1 pairs only the entries checked in (by a director, or by the player at the venue's QR code).
+    check_in = models.BooleanField(default=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="directed_events")
     referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
@@ -103,6 +105,10 @@ class Event(models.Model):
 
 
 class Entry(models.Model):
+    class CheckIn(models.TextChoices):
+        DIRECTOR = "director", "by a director"
+        VENUE_QR = "venue_qr", "at the venue's QR code"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="event_entries")
     seed = models.PositiveIntegerField(null=True, blank=True)
@@ -112,6 +118,10 @@ class Entry(models.Model):
     # The last round it played (0: withdrew before round 1); None while it is still in.
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drop_reason = models.TextField(blank=True)
+    # Set when the player is checked in before round 1 (an event with ``check_in``), by whom: a director
+    # or the player at the venue's QR code.
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    checked_in_how = models.CharField(max_length=10, choices=CheckIn.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -122,6 +132,11 @@ class Entry(models.Model):
             models.UniqueConstraint(fields=["event", "seed"], name="entry_distinct_seeds"),
             models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="entry_seed_positive"),
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="entry_joined_round_positive"),
+            models.CheckConstraint(
+                condition=(Q(checked_in_at__isnull=True) & Q(checked_in_how=""))
+                | (Q(checked_in_at__isnull=False) & Q(checked_in_how__in=["director", "venue_qr"])),
+                name="entry_checked_in_says_how",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -273,9 +273,21 @@ def entries(event: Event, *, reasons: bool = False) -> list[dict[str, Any]]:
     return [
         {"id": e.pk, "player": e.player_id, "name": labels[e.pk], "club": e.player.club, "seed": e.seed,
          "rating": e.rating, "joined_round": e.joined_round, "dropped_after_round": e.dropped_after_round,
-         "dropped": e.dropped_after_round is not None, "drop_reason": e.drop_reason if reasons else ""}
+         "dropped": e.dropped_after_round is not None, "drop_reason": e.drop_reason if reasons else "",
+         "checked_in": e.checked_in_at is not None}
         for e in rows
     ]
+
+
+def check_in_state(event: Event) -> dict[str, Any] | None:
+    """Before round 1 of an event with check-in: how many of the entries still in are here, and the names of
+    those who are not (one query); None when there is no check-in to follow."""
+    if not event.check_in or event.status != Event.Status.REGISTRATION:
+        return None
+    rows = list(Entry.objects.filter(event=event, dropped_after_round__isnull=True).select_related("player")
+                .order_by("id"))
+    absent = [str(e.player) for e in rows if e.checked_in_at is None]
+    return {"here": len(rows) - len(absent), "of": len(rows), "absent": absent}
 
 
 def entry_names(event: Event) -> dict[int, str]:

@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from .views import calculator, entries, events, live, rounds
+from .views import calculator, checkin, entries, events, live, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -25,6 +25,8 @@ urlpatterns = [
     path("events/<id:pk>/change/", events.change_event, name="change"),
     path("events/<id:pk>/delete/", events.delete_event, name="delete"),
     path("events/<id:pk>/entries/", entries.entries_page, name="entries"),
+    path("events/<id:pk>/check-in/", checkin.check_in_page, name="check_in"),
+    path("events/<id:pk>/check-in/<str:code>/", checkin.self_check_in, name="self_check_in"),
     path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
     path("events/<id:pk>/matches/<id:match_id>/link/", rounds.match_link, name="match_link"),

@@ -138,6 +138,19 @@ def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
     player.save(update_fields=["confirm_pin"])
 
 
+@transaction.atomic
+def set_first_pin_unchecked(*, player: Player, pin: str) -> None:
+    """A player with no PIN chooses one (an event's check-in at the venue): never replaces a PIN, so only
+    an official resets one. The caller has decided who may (the venue's code); never call it from a view."""
+    if not valid_pin(pin):
+        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.confirm_pin:
+        raise SheetError.one(None, "pin", f"{locked} already has a PIN: type it, or ask a director to reset it")
+    locked.confirm_pin = player.confirm_pin = pins.hash_pin(pin)
+    locked.save(update_fields=["confirm_pin"])
+
+
 
 def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
     """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``: the refusal

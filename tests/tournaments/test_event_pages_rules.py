@@ -23,7 +23,8 @@ def signed_in(u):
 
 def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
-            Event.objects.count(), Game.objects.count(), list(Entry.objects.values_list("seed", "dropped_after_round")))
+            Event.objects.count(), Game.objects.count(),
+            list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")))
 
 
 def _writes(event, match, rnd_number, first, second, entry):
@@ -37,6 +38,8 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/entries/", {"once": "a5", "action": "add", "add-name": "Zed"}),
         (f"{base}/entries/", {"once": "a6", "action": "paste", "paste-text": "Yan\nXi"}),
         (f"{base}/entries/", {"once": "a7", "action": "seed", "method": "rating"}),
+        (f"{base}/check-in/", {"entry": second.pk, "action": "in"}),
+        (f"{base}/check-in/", {"entry": second.pk, "action": "out"}),
         (f"{base}/entries/", {"once": "a8", "action": "drop", "entry": entry.pk, "reason": "ill"}),
         (f"{base}/rounds/{rnd_number}/", {"action": "swap", "swap-first": first.pk, "swap-second": second.pk}),
         (f"{base}/rounds/{rnd_number}/", {"once": "a9", "action": "publish"}),

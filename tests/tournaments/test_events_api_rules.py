@@ -26,6 +26,8 @@ def _writes(event, match, first, second):
         (f"{base}/officials/", {"directors": directors, "referees": []}),
         (f"{base}/entries/", {"name": "Zed"}),
         (f"{base}/entries/import/", {"text": "Yan\nXi"}),
+        (f"{base}/entries/{second.pk}/check-in/", {}),
+        (f"{base}/entries/{second.pk}/check-out/", {}),
         (f"{base}/entries/{first.pk}/drop/", {"reason": "ill"}),
         (f"{base}/seed/", {"method": "rating"}),
         (f"{base}/rounds/", {}),

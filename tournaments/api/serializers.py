@@ -43,6 +43,7 @@ class EventCreateSerializer(serializers.Serializer):
     third_place = serializers.BooleanField(default=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
     is_public = serializers.BooleanField(default=True)
+    check_in = serializers.BooleanField(default=False, help_text="round 1 pairs only the entries checked in")
     directors = _users()
     referees = _users()
 
@@ -63,6 +64,7 @@ class EventUpdateSerializer(serializers.Serializer):
     forfeit_margin = WholeNumberField(required=False)
     third_place = serializers.BooleanField(required=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, required=False)
+    check_in = serializers.BooleanField(required=False, help_text="round 1 pairs only the entries checked in")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -82,7 +84,8 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
-                  "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by", "created_at"]
+                  "check_in", "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by",
+                  "created_at"]
 
     def get_seeded_from(self, event) -> int | None:
         return event.seeded_from_id if _source_shown(event) else None
@@ -157,6 +160,7 @@ class EntrySerializer(serializers.Serializer):
     dropped_after_round = serializers.IntegerField(allow_null=True, help_text="0: withdrawn before round 1")
     drop_reason = serializers.CharField(
         help_text="officials (organisers, the event's directors and referees) only: empty for others")
+    checked_in = serializers.BooleanField(help_text="checked in before round 1 (an event with check_in)")
 
 
 class SeedSerializer(serializers.Serializer):
@@ -176,6 +180,9 @@ class DropSerializer(serializers.Serializer):
 class PairSerializer(serializers.Serializer):
     publish = serializers.BooleanField(default=True, help_text="false: a draft round (Swiss), swapped by hand and "
                                                                "published later; games are made on publishing")
+    withdraw_absent = serializers.BooleanField(
+        default=False, help_text="an event with check_in: round 1 withdraws the entries not checked in (“did not "
+                                 "check in”); without it, pairing is refused naming them")
 
 
 class SwapSerializer(serializers.Serializer):

@@ -256,6 +256,32 @@ class EntryDrop(EventErrorsMixin, APIView):
         return Response(_entry_row(event, entry.pk))
 
 
+class EntryCheckIn(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses=EntrySerializer, tags=TAG,
+                   summary="Check an entry in before round 1 (an event with check_in; again: no change)")
+    @idempotent
+    def post(self, request, pk, entry_id):
+        event = _event(request, pk)
+        entry = Entry.objects.get(pk=entry_id, event=event)
+        services.check_in_entry(actor=actor_for(request), entry=entry)
+        return Response(_entry_row(event, entry.pk))
+
+
+class EntryCheckOut(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses=EntrySerializer, tags=TAG,
+                   summary="Take back an entry's check-in before round 1")
+    @idempotent
+    def post(self, request, pk, entry_id):
+        event = _event(request, pk)
+        entry = Entry.objects.get(pk=entry_id, event=event)
+        services.check_out_entry(actor=actor_for(request), entry=entry)
+        return Response(_entry_row(event, entry.pk))
+
+
 class Seeding(EventErrorsMixin, APIView):
     permission_classes = [WriteAccess]
 

@@ -3,6 +3,7 @@
 - ``events``: an event, its officials, a knockout from its standings;
 - ``changes``: changing an event (its name, rounds, options) and deleting one without results;
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
+- ``checkin``: check-in before round 1 (by a director, or by the player at the venue's QR code);
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
 - ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
 - ``games``: a match's games and their table links;
@@ -37,6 +38,7 @@ from .answers import (
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
 from .changes import delete_event, has_results, update_event
+from .checkin import absent_entries, check_in_entry, check_out_entry, self_check_in, venue_code, venue_code_matches
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
@@ -51,9 +53,12 @@ __all__ = [
     "EventError",
     "NotAllowed",
     "Opened",
+    "absent_entries",
     "add_entries_from_text",
     "add_entry",
     "answer_view",
+    "check_in_entry",
+    "check_out_entry",
     "claim_form_once",
     "clear_director_result",
     "create_event",
@@ -73,6 +78,7 @@ __all__ = [
     "reset_dependent_bracket_matches",
     "run_event",
     "seed_entries",
+    "self_check_in",
     "set_officials",
     "standings_text",
     "store_answer",
@@ -80,4 +86,6 @@ __all__ = [
     "swap_warnings",
     "sync_statuses",
     "update_event",
+    "venue_code",
+    "venue_code_matches",
 ]

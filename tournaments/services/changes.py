@@ -2,7 +2,7 @@
 
 Its name, whether it is public and a Swiss's number of rounds change at any time (never below the rounds
 already paired); its other options (match format, tiebreaks, match points, margins, third place, grand
-final) only until round 1 is paired, since the results so far were scored under them. An event is
+final, check-in) only until round 1 is paired, since the results so far were scored under them. An event is
 deleted only while it has no result (no hand recorded in its games, no director's result) and no
 knockout made from it; its unplayed games go with it.
 
@@ -29,7 +29,7 @@ from .events import read_options
 
 ANY_TIME = ("name", "is_public", "rounds")
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
-                  "grand_final")
+                  "grand_final", "check_in")
 
 
 @transaction.atomic
@@ -82,6 +82,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.tiebreaks, event.match_points = list(read.tiebreaks), read.match_points.as_dict()
     event.bye_margin, event.forfeit_margin = read.bye_margin, read.forfeit_margin
     event.third_place, event.grand_final = read.third_place, read.grand_final.value
+    event.check_in = bool(merged["check_in"])
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
     bump(event)
     return event

@@ -44,6 +44,7 @@ def create_event(
     third_place: bool = False,
     grand_final: str = Event.GrandFinal.RESET,
     is_public: bool = True,
+    check_in: bool = False,
     directors: Sequence[Any] = (),
     referees: Sequence[Any] = (),
     seeded_from: Event | None = None,
@@ -57,15 +58,16 @@ def create_event(
     return _create_event(
         actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
         tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
-        third_place=third_place, grand_final=grand_final, is_public=is_public, directors=directors,
-        referees=referees, seeded_from=seeded_from,
+        third_place=third_place, grand_final=grand_final, is_public=is_public, check_in=check_in,
+        directors=directors, referees=referees, seeded_from=seeded_from,
     )
 
 
 def _create_event(*, actor: Actor, name: str, format: str, conventions: object, match_format: str,
                   rounds: int | None, tiebreaks: Sequence[str] | None, match_points: dict[str, int] | None,
                   bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
-                  directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None) -> Event:
+                  directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None,
+                  check_in: bool = False) -> Event:
     name = (name or "").strip()
     problems: list[Problem] = []
     if not name:
@@ -95,7 +97,7 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         name=name, format=format, conventions=frozen, match_format=match_format, rounds=rounds,
         tiebreaks=list(read.tiebreaks), match_points=read.match_points.as_dict(), bye_margin=read.bye_margin,
         forfeit_margin=read.forfeit_margin, third_place=read.third_place, grand_final=read.grand_final.value,
-        is_public=is_public, created_by=actor.user, seeded_from=seeded_from,
+        is_public=is_public, check_in=bool(check_in), created_by=actor.user, seeded_from=seeded_from,
     )
     if directors:
         event.directors.set(directors)

@@ -21,22 +21,31 @@ from tournaments.results import EventState, compute_answer, decided_rounds, load
 from .answers import bump
 from .base import error, lock_event
 from .brackets import open_bracket
+from .checkin import absent_entries
 from .games import Opened, create_match, entries_in, open_games
+
+DID_NOT_CHECK_IN = "did not check in"
 
 
 @transaction.atomic
-def pair_next_round(*, actor: Actor, event: Event, publish: bool = True) -> Opened:
+def pair_next_round(*, actor: Actor, event: Event, publish: bool = True, withdraw_absent: bool = False) -> Opened:
     """Swiss and round robin: pair the next round from the stored results (the engine's
     ``next_round``), each pair at the table the engine numbers, byes as matches without a game.
     ``publish`` (the default) makes the games and referee links at once; otherwise the round is a
     draft a director may swap in before ``publish_round``.
 
     Elimination: the first call starts the bracket; every call opens each bracket match whose two
-    players are known and that is not open yet, at the lowest free tables."""
+    players are known and that is not open yet, at the lowest free tables.
+
+    With check-in, round 1 (or the bracket) pairs only the entries checked in: any other still in is
+    named and the pairing refused, unless ``withdraw_absent`` withdraws them in the same step ("did
+    not check in")."""
     event = lock_event(event)
     policy.require_director(actor, event, "pair rounds")
     if event.status == Event.Status.COMPLETE:
         raise error("event", f"{event.name} is complete")
+    if event.check_in and event.status == Event.Status.REGISTRATION:
+        _withdraw_absent(event, withdraw=withdraw_absent)
     state = load_state(event)
     live = [e for e in state.entries if e.dropped_after_round is None]
     if event.status == Event.Status.REGISTRATION and len(live) < 2:
@@ -50,6 +59,19 @@ def pair_next_round(*, actor: Actor, event: Event, publish: bool = True) -> Open
         event.save(update_fields=["status"])
     bump(event)
     return opened
+
+
+def _withdraw_absent(event: Event, *, withdraw: bool) -> None:
+    absent = absent_entries(event)
+    if not absent:
+        return
+    names = ", ".join(str(e.player) for e in absent)
+    if not withdraw:
+        raise error("entries", f"{len(absent)} not checked in: {names}. Check them in, or withdraw them "
+                               "(“did not check in”) as round 1 is paired")
+    for entry in absent:
+        entry.dropped_after_round, entry.drop_reason = 0, DID_NOT_CHECK_IN
+    Entry.objects.bulk_update(absent, ["dropped_after_round", "drop_reason"])
 
 
 def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool) -> Opened:

@@ -99,11 +99,12 @@ def event_page(request, pk: int):
         **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
                                               "referees": list(event.referees.all())}) if can_direct else None,
-        change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds,
-                                             "is_public": event.is_public}) if can_direct else None,
+        change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds, "is_public": event.is_public,
+                                             "check_in": event.check_in}) if can_direct else None,
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
         without_pin=selectors.players_without_pin(event) if can_direct else {},
         is_organiser=actor_for(request).is_organiser,
+        check_in=selectors.check_in_state(event) if can_direct else None,
     )
     return render(request, "tournaments/event.html", context)
 
@@ -154,7 +155,8 @@ def pair(request, pk: int):
         return redirect("tournaments:event", pk=pk)
     publish = request.POST.get("draft") != "1"
     try:
-        opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish)
+        opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish,
+                                          withdraw_absent=request.POST.get("withdraw_absent") == "1")
     except (EventError, policy.NotAllowed) as exc:
         messages.error(request, say(exc))
         return redirect("tournaments:event", pk=pk)
@@ -220,6 +222,8 @@ def change_event(request, pk: int):
     changes = dict(form.cleaned_data)
     if event.format != Event.Format.SWISS:
         changes.pop("rounds")
+    if event.status != Event.Status.REGISTRATION:
+        changes.pop("check_in")  # an option of round 1: the form shows it only before
     try:
         services.update_event(actor=actor_for(request), event=event, changes=changes)
     except (EventError, policy.NotAllowed) as exc:
