@@ -135,10 +135,10 @@ def test_a_sixteen_player_swiss_from_check_in_to_its_knockout(live_server):
         sync_api.expect(director.locator("#check-in-status")).to_contain_text(f"15 of 16 here; not here: {NO_SHOW}")
         assert director.locator("#no-pin").count() == 0  # everyone still in has a PIN now
         shoot(director, "event-page-check-in")
-        director.click("button:has-text('Pair round 1')")
+        director.click("button:has-text('Pair round 1 (15 checked in)')")
         sync_api.expect(director.locator(".messages")).to_contain_text(f"1 not checked in: {NO_SHOW}.")
         director.check("input[name=withdraw_absent]")
-        director.click("button:has-text('Pair round 1')")
+        director.click("button:has-text('Pair round 1 (15 checked in)')")
         director.wait_for_url("**/sheet/?round=1")
         round_1 = _cards(director)
         assert len(round_1) == 7  # 15 players: 7 tables and a bye

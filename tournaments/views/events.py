@@ -85,11 +85,13 @@ def event_page(request, pk: int):
     rounds = selectors.round_summaries(event)
     entry_count = Entry.objects.filter(event=event).count()
     unfinished = selectors.unfinished_tables(event, answer, rows) if event.status == Event.Status.RUNNING else []
+    check_in = selectors.check_in_state(event) if can_direct else None
     context = page_context(
         request, event, "event", answer=answer, warnings=warnings,
         status_line=event_status_line(event, answer, current, unfinished),
         current_round=current, rows=rows, rounds=rounds,
-        next_step=_next_step(event, answer, rounds, rows if event.is_elimination else unfinished, entry_count),
+        next_step=_next_step(event, answer, rounds, rows if event.is_elimination else unfinished, entry_count,
+                             check_in),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2,
                                             "match_format": event.match_format})
         if can_direct and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
@@ -104,18 +106,24 @@ def event_page(request, pk: int):
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
         without_pin=selectors.players_without_pin(event) if can_direct else {},
         is_organiser=actor_for(request).is_organiser,
-        check_in=selectors.check_in_state(event) if can_direct else None,
+        check_in=check_in,
     )
     return render(request, "tournaments/event.html", context)
 
 
-def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[dict], entries: int) -> dict:
+def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[dict], entries: int,
+               check_in: dict | None = None) -> dict:
     # ``open_rows``: a bracket's open matches, or a Swiss's or round robin's unfinished tables in every round.
     """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
     if event.status == Event.Status.COMPLETE:
         return {"ready": False, "label": "", "why": ""}
     if event.status == Event.Status.REGISTRATION:
-        label = ("Start the bracket" if event.is_elimination else "Pair round 1") + f" ({entries} entries)"
+        start = "Start the bracket" if event.is_elimination else "Pair round 1"
+        if check_in is not None:  # round 1 pairs only those checked in
+            ready = check_in["here"] >= 2
+            return {"ready": ready, "label": f"{start} ({check_in['here']} checked in)",
+                    "why": "" if ready else f"Check in at least two players ({check_in['here']} so far)."}
+        label = f"{start} ({entries} entries)"
         return {"ready": entries >= 2, "label": label, "why": "" if entries >= 2 else "Add at least two entries."}
     if event.is_elimination:
         opened = {r["match"] for r in open_rows}
