@@ -117,6 +117,10 @@ class FieldReader:
             raise SheetError(self.problems)
 
 
+# Read once: every hand of every sheet is read against them (an enum's members cost a lookup each).
+RESULT_VALUES = tuple(m.value for m in Result)
+
+
 @dataclass(frozen=True, slots=True)
 class HandHead:
     """What every non-dead hand starts with: the result, the upcard, the knocker and the knocker's count."""
@@ -135,7 +139,7 @@ def read_hand_head(
     A dead hand may carry none of ``dead_fields``. The knocker's count is required of a knock
     entered without the knocker's cards, and must be 0 (or left out) for gin and big gin.
     """
-    result = r.choice("result", tuple(m.value for m in Result), required=True)
+    result = r.choice("result", RESULT_VALUES, required=True)
     upcard = r.card("upcard")
     if result is None:
         return None
