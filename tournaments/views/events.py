@@ -103,6 +103,7 @@ def event_page(request, pk: int):
                                              "is_public": event.is_public}) if can_direct else None,
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
         without_pin=selectors.players_without_pin(event) if can_direct else {},
+        cards_to_print=len(selectors.cards_to_print(event)) if can_direct else 0,
         is_organiser=actor_for(request).is_organiser,
     )
     return render(request, "tournaments/event.html", context)

@@ -27,7 +27,7 @@ from scoring.api.auth import actor_for
 from scoring.models import Game
 from scoring.reading import text_id
 from scoring.text import name_matches
-from tournaments import selectors
+from tournaments import policy, selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
@@ -94,7 +94,17 @@ def pairings(request, pk: int):
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
-        current_round=current)))
+        current_round=current, **_for_directors(request, event, number))))
+
+
+def _for_directors(request, event: Event, number: int | None) -> dict:
+    """What the pairings page tells the event's directors alone (signed in: their page is never kept for
+    other phones): the table cards still to print and the paired players who have no PIN."""
+    if not policy.can_direct(actor_for(request), event):
+        return {}
+    paired = {"paired_in_bracket": True} if event.is_elimination else {"paired_in_round": number}
+    return {"cards_to_print": len(selectors.cards_to_print(event)),
+            "without_pin": selectors.players_without_pin(event, **paired) if event.is_elimination or number else {}}
 
 
 def _asked_round(request, event: Event, current: int | None) -> int | None:
