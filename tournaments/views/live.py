@@ -27,7 +27,7 @@ from scoring.api.auth import actor_for
 from scoring.models import Game
 from scoring.reading import text_id
 from scoring.text import name_matches
-from tournaments import policy, selectors
+from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
@@ -36,7 +36,7 @@ from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, event_status_line
 from ..tables import TIEBREAK_LABELS, standings_table
-from .common import event_or_404, page_context, say
+from .common import event_or_404, may_direct, page_context, say
 
 STANDINGS_PER_PAGE = 100
 WHITESPACE = re.compile(r"\s+")
@@ -100,7 +100,7 @@ def pairings(request, pk: int):
 def _for_directors(request, event: Event, number: int | None) -> dict:
     """What the pairings page tells the event's directors alone (signed in: their page is never kept for
     other phones): the table cards still to print and the paired players who have no PIN."""
-    if not policy.can_direct(actor_for(request), event):
+    if not may_direct(request, event):
         return {}
     paired = {"paired_in_bracket": True} if event.is_elimination else {"paired_in_round": number}
     return {"cards_to_print": len(selectors.cards_to_print(event)),
