@@ -193,6 +193,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     reset_at = models.DateTimeField(null=True, blank=True)
     reset_reason = models.TextField(blank=True)
+    # When its table card was last printed: a sheet (or an API answer) showed its games' new link tokens,
+    # which exist only then. None: no card printed (a bracket match that opened by itself, a bye).
+    card_printed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "id"]
@@ -210,6 +213,8 @@ class Match(models.Model):
                 fields=["round", "table"], condition=Q(table__isnull=False), name="match_one_per_table_per_round"
             ),
             models.CheckConstraint(condition=Q(is_bye=False) | Q(table__isnull=True), name="match_bye_has_no_table"),
+            models.CheckConstraint(condition=Q(is_bye=False) | Q(card_printed_at__isnull=True),
+                                   name="match_bye_has_no_table_card"),
         ]
 
     def __str__(self) -> str:

@@ -257,11 +257,33 @@ def event_document(event: Event, as_of_round: int | None = None) -> dict[str, An
     return build_document(load_state(event), as_of_round=as_of_round).document
 
 
-def players_without_pin(event: Event) -> dict[int, str]:
+def players_without_pin(event: Event, *, paired_in_round: int | None = None,
+                        paired_in_bracket: bool = False) -> dict[int, str]:
     """The players still in (not dropped) who have no PIN, by id, their names in alphabetical order:
-    every hand they lose would wait for a second official. For the event's directors only (one query)."""
-    return dict(Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
-                .order_by("player__display_name").values_list("player_id", "player__display_name"))
+    every hand they lose would wait for a second official. For the event's directors only (one query).
+    ``paired_in_round``: only those paired at a table of that round; ``paired_in_bracket``: only those in a
+    bracket match still being played."""
+    found = Entry.objects.filter(event=event, dropped_after_round__isnull=True, player__confirm_pin="")
+    if paired_in_round is not None or paired_in_bracket:
+        tables = Match.objects.filter(event=event, reset_at__isnull=True, is_bye=False)
+        tables = (tables.filter(round__number=paired_in_round) if paired_in_round is not None
+                  else tables.filter(round__isnull=True, match_games__game__status=Game.Status.IN_PROGRESS))
+        found = found.filter(match_places__match__in=tables).distinct()
+    return dict(found.order_by("player__display_name").values_list("player_id", "player__display_name"))
+
+
+def cards_to_print(event: Event) -> list[dict[str, Any]]:
+    """The tables still being played whose card was never printed (a bracket match that opened by itself,
+    a table whose links were never shown), as match rows (see ``matches``) each with ``working_link``
+    (a link made elsewhere works: a table already playing keeps it unless the director asks). One query
+    when there is none, seven otherwise."""
+    ids = list(Match.objects.filter(event=event, card_printed_at__isnull=True, reset_at__isnull=True, is_bye=False,
+                                    match_games__game__status=Game.Status.IN_PROGRESS)
+               .exclude(round__status=Round.Status.DRAFT).values_list("pk", flat=True).distinct())
+    if not ids:
+        return []
+    return [{**r, "working_link": any(link["active"] for g in r["game_details"] for link in g["referee_links"])}
+            for r in matches(event, ids=ids) if r["status"] in ("waiting", "playing")]
 
 
 def entries(event: Event, *, reasons: bool = False) -> list[dict[str, Any]]:
@@ -346,6 +368,7 @@ def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]
             for r in director
         ],
         "reset": m.reset_at is not None,
+        "card_printed": m.card_printed_at is not None if not m.is_bye else None,
     }
 
 
@@ -368,7 +391,8 @@ def matches(event: Event, *, round: int | None = None, status: str | None = None
     "game_details" ([{"id", "number", "status", "table_label", "totals", "pending_hands",
     "referee_links": [{"id", "label", "expires_at", "revoked", "active"}]}]), "status", "winner"
     (name), "winner_entry", "margin", "forfeit", "source" (games, forfeit, adjusted, bye or None),
-    "games_won", "director_results", "reset"}``. Referee links never carry their tokens: those exist
+    "games_won", "director_results", "reset", "card_printed" (its table card's links were shown to be
+    printed; None for a bye)}``. Referee links never carry their tokens: those exist
     only in what ``pair_next_round`` returns. ``ids``: only these matches."""
     found = Match.objects.filter(event=event)
     if ids is not None:

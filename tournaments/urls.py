@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from .views import calculator, checkin, entries, events, live, rounds
+from .views import calculator, cards, checkin, entries, events, live, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -31,6 +31,7 @@ urlpatterns = [
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
     path("events/<id:pk>/matches/<id:match_id>/link/", rounds.match_link, name="match_link"),
     path("events/<id:pk>/sheet/", rounds.round_sheet, name="sheet"),
+    path("events/<id:pk>/cards/", cards.cards_page, name="cards"),
     path("events/<id:pk>/pairings/", live.pairings, name="pairings"),
     path("events/<id:pk>/standings/", live.standings, name="standings"),
     path("events/<id:pk>/bracket/", live.bracket, name="bracket"),

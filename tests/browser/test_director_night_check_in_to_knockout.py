@@ -186,8 +186,10 @@ def test_a_sixteen_player_swiss_from_check_in_to_its_knockout(live_server):
         for _, link in semis:
             _play_game(tables, link)
 
-        director.goto(knockout_url + "sheet/")  # the final opened by itself: its card's link is made here
-        director.click("button:has-text('Make new table links and show them')")
+        # The final opened by itself: the event page counts its card to print, made on Cards to print.
+        director.goto(knockout_url)
+        director.click("#cards-to-print a")
+        director.click("button:has-text('Make their links and show the cards')")
         (final,) = _cards(director)
         champion = _play_game(tables, final[1])
         anyone = phone()

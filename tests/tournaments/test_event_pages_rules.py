@@ -24,7 +24,8 @@ def signed_in(u):
 def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
             Event.objects.count(), Game.objects.count(),
-            list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")))
+            list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
+            list(Match.objects.order_by("pk").values_list("card_printed_at")))
 
 
 def _writes(event, match, rnd_number, first, second, entry):
@@ -47,6 +48,7 @@ def _writes(event, match, rnd_number, first, second, entry):
                                          "result-reason": "no show"}),
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),
         (f"{base}/matches/{match.pk}/link/", {"once": "b3"}),
+        (f"{base}/cards/", {"once": "b6", "started_too": "on"}),
         (f"{base}/change/", {"once": "b4", "name": "Renamed", "rounds": "4", "is_public": "on"}),
         (f"{base}/delete/", {"once": "b5"}),
     ]
@@ -108,6 +110,8 @@ def test_director_pages_show_no_director_form_to_anyone_else():
             assert 'method="post"' not in body, (u, page)
     assert signed_in(people.recorder).get(f"/events/{event.pk}/sheet/?round=1").status_code == 403
     assert Client().get(f"/events/{event.pk}/sheet/?round=1").status_code == 302
+    assert signed_in(people.recorder).get(f"/events/{event.pk}/cards/").status_code == 403
+    assert Client().get(f"/events/{event.pk}/cards/").status_code == 302
     director_page = signed_in(people.director).get(f"/events/{event.pk}/").content.decode()
     assert f'action="/events/{event.pk}/pair/"' not in director_page  # round 1 is being played
     assert "Round 1 of 3 is being played: 2 tables still to finish." in director_page  # the status line

@@ -34,6 +34,7 @@ def _writes(event, match, first, second):
         (f"{base}/rounds/1/publish/", {}),
         (f"{base}/rounds/1/swap/", {"first": first.pk, "second": second.pk}),
         (f"{base}/links/", {"round": 1}),
+        (f"{base}/cards/", {}),
         (f"{base}/matches/{match.pk}/link/", {}),
         (f"{base}/matches/{match.pk}/forfeit/", {"winner": first.pk, "reason": "no show"}),
         (f"{base}/matches/{match.pk}/adjust/", {"winner": None, "margin": 0, "reason": "agreed draw"}),
@@ -74,7 +75,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
                                                   "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-              Game.objects.count())
+              Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")))
     for url, body in _writes(event, match, first, second):
         answer = client.post(url, body, format="json")
         if expected is None:
@@ -88,7 +89,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
     assert creating.status_code == (201 if who == "organiser" else 401 if who == "anonymous" else 403)
     if expected is not None:
         assert (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-                Game.objects.count()) == before
+                Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at"))) == before
 
 
 def test_private_events_are_invisible_to_those_who_may_not_read_them():

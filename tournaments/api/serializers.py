@@ -200,6 +200,12 @@ class LinksSerializer(serializers.Serializer):
         "by default they keep theirs"))
 
 
+class CardsSerializer(serializers.Serializer):
+    started_too = serializers.BooleanField(default=False, help_text=(
+        "also a table already playing whose link works (made elsewhere): its referee then needs the new card; "
+        "by default it keeps its link and stays on the list"))
+
+
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}], "nullable": True})
 class WinnerField(serializers.Field):
     """The winner by name (as in the standings) or by entry id."""
@@ -295,6 +301,9 @@ class MatchSerializer(serializers.Serializer):
     game_details = MatchGameSerializer(many=True)
     director_results = DirectorResultSerializer(many=True, help_text="forfeits and adjusted results, oldest first")
     reset = serializers.BooleanField()
+    card_printed = serializers.BooleanField(allow_null=True, help_text=(
+        "officials only (null for others, and for a bye): whether its table card was printed, its links' "
+        "tokens shown by a pairing, a sheet, new links or POST cards/; false: a table to print"))
 
 
 class OpenedSerializer(serializers.Serializer):

@@ -24,6 +24,7 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/publish/", views.RoundPublish.as_view(), name="round-publish"),
     path("events/<id:pk>/rounds/<id:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
     path("events/<id:pk>/links/", views.TableLinks.as_view(), name="table-links"),
+    path("events/<id:pk>/cards/", views.TableCards.as_view(), name="table-cards"),
     path("events/<id:pk>/matches/", views.MatchList.as_view(), name="match-list"),
     path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
     path("events/<id:pk>/matches/<str:match_id>/link/", views.MatchLink.as_view(), name="match-link"),

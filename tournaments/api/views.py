@@ -35,6 +35,7 @@ from tournaments.models import Entry, Event, Match
 from . import schema
 from .serializers import (
     AdjustSerializer,
+    CardsSerializer,
     DropSerializer,
     EntryCreateSerializer,
     EntryImportSerializer,
@@ -384,6 +385,23 @@ class MatchLink(EventErrorsMixin, APIView):
         return Response(_opened(request, event, _with_links(event, match.round, tokens)))
 
 
+class TableCards(EventErrorsMixin, APIView):
+    """The tables still being played whose card was never printed (a bracket match that opened by itself
+    among them): their links made, their cards marked printed. The tokens are in this answer only."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=CardsSerializer, responses=OpenedSerializer, tags=TAG,
+                   summary="Make the links of every table being played whose card was never printed, and mark "
+                           "those cards printed")
+    @idempotent
+    def post(self, request, pk):
+        event = _event(request, pk)
+        printed = services.print_table_cards(actor=actor_for(request), event=event,
+                                             **_parsed(CardsSerializer, request))
+        return Response(_opened(request, event, printed))
+
+
 class MatchFilterParams:
     PARAMS = [
         OpenApiParameter("round", OpenApiTypes.INT, description="only this round's matches"),
@@ -410,8 +428,10 @@ class MatchList(EventErrorsMixin, APIView):
         if wanted is not None and wanted not in MATCH_STATUSES:
             raise EventError.one(None, "status", f"one of {', '.join(MATCH_STATUSES)}; {wanted!r} given")
         rows = selectors.matches(event, round=_int_param(request, "round", low=1), status=wanted)
+        official = policy.is_official(actor_for(request), event)
         for row in rows:
             row["referee_url"] = None
+            row["card_printed"] = row["card_printed"] if official else None
         return Response(rows)
 
 
@@ -424,9 +444,11 @@ def _match(event: Event, match_id: str) -> Match:
     return found.get(bracket_id=match_id[:10], reset_at__isnull=True)
 
 
-def _match_answer(event: Event, match: Match) -> dict:
+def _match_answer(request, event: Event, match: Match) -> dict:
     row = selectors.match(event, match.pk)
     row["referee_url"] = None
+    if not policy.is_official(actor_for(request), event):
+        row["card_printed"] = None  # which tables lack a card is the officials' to know
     return row
 
 
@@ -434,7 +456,7 @@ class MatchDetail(EventErrorsMixin, APIView):
     @extend_schema(responses=MatchSerializer, tags=TAG, summary="One match, by id or bracket match id (W1-3)")
     def get(self, request, pk, match_id):
         event = _event(request, pk)
-        return Response(_match_answer(event, _match(event, match_id)))
+        return Response(_match_answer(request, event, _match(event, match_id)))
 
 
 def _winner(event: Event, given) -> Entry | None:
@@ -464,7 +486,7 @@ class DirectorsResultView(EventErrorsMixin, APIView):
         event = _event(request, pk)
         match = _match(event, match_id)
         self.record(actor_for(request), event, match, _parsed(self.form, request))
-        return Response(_match_answer(event, match))
+        return Response(_match_answer(request, event, match))
 
 
 @extend_schema_view(post=extend_schema(

@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0011_hand_indexes_only_where_reads_use_them'),
-        ('tournaments', '0003_match_games_link_back_to_their_event'),
+        ('tournaments', '0005_matches_know_whether_their_table_card_was_printed'),
     ]
 
     operations = [

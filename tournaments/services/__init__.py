@@ -7,6 +7,7 @@
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
 - ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
 - ``games``: a match's games and their table links;
+- ``cards``: the table cards still to print (a bracket match that opened by itself among them);
 - ``director_results``: forfeits, adjusted results, back to the games' result;
 - ``answers``: the engine's answer kept up to date after every write;
 - ``once``: a director's web form sent twice does nothing the second time;
@@ -37,6 +38,7 @@ from .answers import (
     sync_statuses,
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
+from .cards import print_table_cards
 from .changes import delete_event, has_results, update_event
 from .checkin import absent_entries, check_in_entry, check_out_entry, self_check_in, venue_code, venue_code_matches
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
@@ -69,6 +71,7 @@ __all__ = [
     "issue_table_links",
     "open_ready_bracket_matches",
     "pair_next_round",
+    "print_table_cards",
     "publish_round",
     "record_adjusted_result",
     "record_forfeit",

@@ -105,8 +105,9 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
 def open_ready_bracket_matches(*, event_id: int) -> Opened | None:
     """Open every bracket match whose two players a result has just made known, at the lowest free
     tables, without waiting for a director: its game is made and it shows on the pairings page and on
-    the referees' "my tables". No referee link is made here (its token could be shown to nobody): a
-    director prints the table sheet, which makes them. Nothing is opened while a correction has left
+    the referees' "my tables". No referee link is made here (its token could be shown to nobody): its
+    card is not printed yet, so the event page counts it among the table cards to print, and a director's
+    "Cards to print" sheet makes its link (``cards.print_table_cards``). Nothing is opened while a correction has left
     an open match with the wrong players (the event page names it; a director resets it). The system
     does this, not a person: ``created_by`` of its games is the event's creator."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()

@@ -1,6 +1,7 @@
 """A match's games and their table links: the games made under the event's frozen conventions (their
 officials are the event's, as ``policy.EVENT_GAMES`` answers: the games keep no referees of their own),
-the matches' rows, and new referee links for a printed round sheet.
+the matches' rows, and new referee links for a printed round sheet. A match whose links' tokens are
+handed out to be printed (a pairing's, a publishing's, a sheet's) is marked ``card_printed_at``.
 
 It must not decide pairings or results: it makes what the rounds and brackets modules decided to open.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.engine import SheetError
@@ -40,7 +42,8 @@ class Opened:
 
 def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], tokens: dict[int, str], *,
                links: bool = True) -> None:
-    """The match's game(s) under the event's frozen conventions, each with a referee link (``links``)."""
+    """The match's game(s) under the event's frozen conventions, each with a referee link (``links``: its
+    token goes to the round sheet, or the API's answer, to be printed, so its card counts as printed)."""
     players = [entries[e].player for e in sides(match)]
     count = event.games_per_match
     where = match.bracket_id or f"round {match.round.number}"
@@ -60,6 +63,9 @@ def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entr
         if links:
             link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
             tokens[game.pk] = link.token
+    if links:
+        match.card_printed_at = timezone.now()
+        match.save(update_fields=["card_printed_at"])
 
 
 def game_origin(event: Event, match: Match) -> tuple[str, str, str]:
@@ -92,7 +98,7 @@ def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None,
     A round's (or the bracket's) new links leave alone a game already started whose link works, so no
     referee is sent to the sign-in page in the middle of a game, unless ``started_too``; a game with no
     working link (a bracket match that opened by itself) always gets one. One match's new link (a card
-    lost, a phone changed) touches no other table."""
+    lost, a phone changed) touches no other table. Each match given a new link has its card marked printed."""
     event = lock_event(event)
     policy.require_director(actor, event, "make table links")
     state = load_state(event)
@@ -105,18 +111,29 @@ def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None,
     undecided = [m.pk for m in state.live_matches if in_scope(m) and not m.is_bye and not state.outcome(m).decided]
     if match is not None and not undecided:
         raise error("match", "only a match still being played has a table link")
+    return renew_table_links(actor, undecided, keep_started=match is None and not started_too)
+
+
+def renew_table_links(actor: Actor, match_ids: Sequence[int], *, keep_started: bool) -> dict[int, str]:
+    """New referee links for the games still being played of these matches, their earlier links revoked,
+    and those matches' cards marked printed (their tokens, returned as {game id: token}, are for the sheet
+    or the answer that shows them). ``keep_started``: a game already started whose link works keeps it.
+    The caller holds the event's lock and has checked the matches are the event's and undecided."""
     tokens: dict[int, str] = {}
-    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=undecided).values("game_id"),
+    games = Game.objects.filter(pk__in=MatchGame.objects.filter(match__in=match_ids).values("game_id"),
                                 status=Game.Status.IN_PROGRESS).order_by("pk")
     unrevoked: dict[int, list[RefereeLink]] = {}
     for link in RefereeLink.objects.filter(game__in=games, revoked_at__isnull=True):
         unrevoked.setdefault(link.game_id, []).append(link)
     for game in games:
         links = unrevoked.get(game.pk, [])
-        if match is None and not started_too and game.hand_count > 0 and any(link.is_active for link in links):
+        if keep_started and game.hand_count > 0 and any(link.is_active for link in links):
             continue
         for link in links:
             scoring.revoke_referee_link_unchecked(link=link)
         link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=game.table_label[:60])
         tokens[game.pk] = link.token
+    if tokens:
+        Match.objects.filter(pk__in=MatchGame.objects.filter(game_id__in=list(tokens)).values("match_id")) \
+            .update(card_printed_at=timezone.now())
     return tokens

@@ -105,6 +105,7 @@ def event_page(request, pk: int):
                                              "check_in": event.check_in}) if can_direct else None,
         deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
         without_pin=selectors.players_without_pin(event) if can_direct else {},
+        cards_to_print=len(selectors.cards_to_print(event)) if can_direct else 0,
         is_organiser=actor_for(request).is_organiser,
         check_in=check_in,
     )

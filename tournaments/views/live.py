@@ -36,7 +36,7 @@ from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, event_status_line
 from ..tables import TIEBREAK_LABELS, standings_table
-from .common import event_or_404, page_context, say
+from .common import event_or_404, may_direct, page_context, say
 
 STANDINGS_PER_PAGE = 100
 WHITESPACE = re.compile(r"\s+")
@@ -94,7 +94,17 @@ def pairings(request, pk: int):
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
-        current_round=current)))
+        current_round=current, **_for_directors(request, event, number))))
+
+
+def _for_directors(request, event: Event, number: int | None) -> dict:
+    """What the pairings page tells the event's directors alone (signed in: their page is never kept for
+    other phones): the table cards still to print and the paired players who have no PIN."""
+    if not may_direct(request, event):
+        return {}
+    paired = {"paired_in_bracket": True} if event.is_elimination else {"paired_in_round": number}
+    return {"cards_to_print": len(selectors.cards_to_print(event)),
+            "without_pin": selectors.players_without_pin(event, **paired) if event.is_elimination or number else {}}
 
 
 def _asked_round(request, event: Event, current: int | None) -> int | None:

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -22,7 +20,18 @@ from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, Round
 
 from ..forms import ResultForm, SwapForm
-from .common import SESSION_TOKENS, claim_once, event_or_404, form_errors, page_context, require_director, say, to_sheet
+from .cards import table_cards
+from .common import (
+    SESSION_TOKENS,
+    claim_once,
+    event_or_404,
+    form_errors,
+    may_direct,
+    page_context,
+    require_director,
+    say,
+    to_sheet,
+)
 
 # ---------------------------------------------------------------------------------------------------
 # A round, a match
@@ -77,8 +86,11 @@ def round_page(request, pk: int, number: int):
                 return redirect("tournaments:round", pk=pk, number=number)
         else:
             status = 400
+    directing = may_direct(request, event)
     return render(request, "tournaments/round.html", page_context(
         request, event, "pairings", rnd=rnd, rows=rows, swap_form=swap_form, swap_warnings=swap_warnings,
+        without_pin=selectors.players_without_pin(event, paired_in_round=number) if directing else {},
+        cards_to_print=len(selectors.cards_to_print(event)) if directing else 0,
     ), status=status)
 
 
@@ -202,18 +214,7 @@ def round_sheet(request, pk: int):
     tokens = saved.get("tokens", {}) if saved.get("event") == event.pk else {}
     rows = selectors.matches(event, round=number) if rnd is not None else \
         [r for r in selectors.matches(event) if r["status"] != "decided" and r["match"]]
-    cards = []
-    for row in rows:
-        if not row["games"] or row["status"] == "decided":
-            continue  # a table card is for a table still to play
-        links = []
-        for game in row["game_details"]:
-            token = tokens.get(str(game["id"]))
-            url = request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token if token else ""
-            links.append({"game": game, "url": url,
-                          "working": any(link["active"] for link in game.get("referee_links", [])),
-                          "qr": segno.make(url, error="m").svg_inline(scale=3, omitsize=True) if url else ""})
-        cards.append({"row": row, "links": links})
+    cards = table_cards(request, rows, tokens)
     response = render(request, "tournaments/round_sheet.html", page_context(
         request, event, "pairings", rnd=rnd, rows=rows, cards=cards, shown=bool(tokens), printed_at=timezone.now(),
     ))
