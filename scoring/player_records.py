@@ -14,12 +14,16 @@ from typing import Protocol
 
 class PlayerRecords(Protocol):
     """An app's rows about players. Each call runs inside the merge's transaction, the two player rows
-    locked; ``move`` locks what it changes itself, and refreshes whatever it keeps derived from players'
+    locked after what ``lock`` locks; ``move`` refreshes whatever it keeps derived from players'
     names (an event's stored answer), once committed."""
 
     def describe(self, player_id: int) -> list[tuple[int, str, str]]:
         """What this player has in the app, counted: (count, one, many), e.g. (2, "event entry", "event
         entries"); nothing when there is none. One query."""
+
+    def lock(self, player_id: int, into_id: int) -> None:
+        """Lock the rows ``move`` will change (an event's row), before the players' rows are locked: every
+        write takes its locks in one order (an event, then a game, then a player), so none waits in a circle."""
 
     def conflicts(self, player_id: int, into_id: int) -> list[str]:
         """Where the two players meet, so that one person would play themselves, in words ("both are

@@ -1,6 +1,6 @@
 """Merging a duplicate player into the player it really is ("ann lee " pasted beside "Ann Lee"): organisers
 only. Everything the duplicate had becomes the kept player's: its seats (so its games, and every hand of
-them), the games it dealt first, its wrong-PIN count, and the rows other apps keep about it (an event's
+them), its wrong-PIN count, and the rows other apps keep about it (an event's
 entries, through ``scoring.player_records``); the kept player keeps its own name, PIN, club, email and
 login and takes the duplicate's where it has none.
 
@@ -8,8 +8,9 @@ Why the duplicate's row stays, as an alias (``Player.merged_into``), rather than
 append-only (a version is added, never rewritten; only ``is_current`` and the confirmation stamp ever
 change after insert), and a confirmed hand names the player who accepted it with their PIN
 (``Hand.confirmed_by_player``). Re-pointing that column would rewrite the record of who typed a PIN;
-keeping the alias leaves every hand row exactly as it was, while the seats, entries and first dealers
-(which say who plays, not what happened) move to the kept player in this one transaction. Sheets and
+keeping the alias leaves every hand row exactly as it was (and every game row: ``Game.first_dealer``
+stays the record it is, beside ``first_dealer_name``), while the seats and entries (which say who plays,
+not what happened) move to the kept player in this one transaction. Sheets and
 results never change: a game's hands name its players by the names stored with the game
 (``Game.player_names``), and an event's results follow its entries, which only change player. The alias
 is left out of every list, search and form (``Player.objects``); its page and its API id lead to the kept
@@ -51,8 +52,12 @@ def merge_player(*, actor: Actor, player: Player, into: Player | int | None) -> 
         raise _refuse("choose the player to keep")
     if into_id == player.pk:
         raise _refuse(f"{player} cannot be merged into itself: choose the player to keep")
-    # Both rows locked, the lower id first (two organisers merging the same pair either way round wait
-    # for each other instead of deadlocking): a PIN check or a rename of either waits for the merge.
+    # What other apps will change is locked first (an event's row), then both players' rows, the lower
+    # id first: the order every write locks in (an event, a game, a player), so that a director's result
+    # or a PIN typed at a table waits for the merge, or the merge for them, never in a circle. No game row
+    # is locked or changed.
+    for records in registered():
+        records.lock(player.pk, into_id)
     rows = {p.pk: p for p in Player.everyone.select_for_update().filter(pk__in=[player.pk, into_id]).order_by("pk")}
     duplicate, kept = rows.get(player.pk), rows.get(into_id)
     if duplicate is None or duplicate.merged_into_id is not None:
@@ -68,7 +73,6 @@ def merge_player(*, actor: Actor, player: Player, into: Player | int | None) -> 
                       "its player (the admin's player page) first, so that no one loses their games")
 
     Seat.objects.filter(player=duplicate).update(player=kept)
-    Game.objects.filter(first_dealer=duplicate).update(first_dealer=kept)
     PinFailure.objects.filter(player=duplicate).update(player=kept)  # wrong PINs count per person
     Player.everyone.filter(merged_into=duplicate).update(merged_into=kept)
     for records in registered():

@@ -150,7 +150,9 @@ def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
     PBKDF2 hash is stored again under the current key.
     """
     now = timezone.now()
-    player = Player.objects.select_for_update().get(pk=player.pk)
+    # ``everyone``: a seat read just before a merge moved it may still name the duplicate, whose PIN is
+    # then checked (and the hand records it as its confirmer, as every hand before the merge does).
+    player = Player.everyone.select_for_update().get(pk=player.pk)
     recent = list(
         PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
         .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]

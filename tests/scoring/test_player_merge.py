@@ -73,6 +73,7 @@ def test_the_kept_player_keeps_its_pin_and_takes_the_duplicates_when_it_has_none
     ann = g.seats.get(position=0).player
     kept = services.merge_player(actor=boss(), player=ann, into=player("Annie"))
     assert pins.check_pin("1111", kept.confirm_pin).matches
+    assert Game.objects.filter(pk=g.pk).values_list("first_dealer", "first_dealer_name").get() == (ann.pk, "Ann")
     # Hand 2 (Bob's knock) goes against Ann, as the sheet still names her: the kept player accepts it.
     hand, _ = services.confirm_hand(actor=boss(), game=g, number=2, player_name="Ann", pin="1111")
     assert hand.confirmed_by_player == kept

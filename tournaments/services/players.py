@@ -27,11 +27,16 @@ class EventEntries:
                 .order_by("pk").values_list("name", flat=True)[:3])
         return [f"both are entered in {name}" for name in both]
 
-    def move(self, player_id: int, into_id: int) -> None:
-        """The duplicate's entries become the kept player's. Every event either is entered in is locked (in
-        id order, one query) and bumped: its standings show the kept player's name and club now."""
+    def lock(self, player_id: int, into_id: int) -> list[Event]:
+        """Every event either player is entered in, locked in id order (one query)."""
         ids = Entry.objects.filter(player_id__in=[player_id, into_id]).values("event_id")
-        events = list(Event.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+        return list(Event.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+
+    def move(self, player_id: int, into_id: int) -> None:
+        """The duplicate's entries become the kept player's, and every event either is entered in is bumped:
+        its standings show the kept player's name and club now. Locked again, in case an entry came in
+        between ``lock`` and now (the locks already held cost nothing)."""
+        events = self.lock(player_id, into_id)
         Entry.objects.filter(player_id=player_id).update(player_id=into_id)
         for event in events:
             bump(event)
