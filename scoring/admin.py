@@ -26,6 +26,8 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["display_name", "club", "email", "user"]
     search_fields = ["display_name", "club", "email"]
     exclude = ["confirm_pin"]
+    # A merge moves games, hands' seats and entries together (scoring.services.merges): never by hand here.
+    readonly_fields = ["merged_into", "merged_at"]
 
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):

@@ -18,7 +18,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from .engine import PRESETS, Problem, SheetError
 from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
-from .reading import IdChoiceField, IdsChoiceField, WholeNumberFormField
+from .reading import IdChoiceField, IdsChoiceField, WholeNumberFormField, text_id
 from .services import valid_pin
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]
@@ -355,6 +355,31 @@ class PinForm(forms.Form):
                            help_text="4 to 8 digits the player types to accept a hand",
                            error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"},
                            widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+
+
+class PlayerIdSelect(forms.ChoiceField):
+    """A player chosen from a list that shows only some players (similar names, or those a search found):
+    any id is a valid choice, read as a whole number; whether it is a player is the service's to say."""
+
+    def valid_value(self, value):
+        return text_id(str(value)) is not None
+
+    def clean(self, value):
+        value = super().clean(value)
+        return text_id(value) if value else None
+
+
+class MergeForm(forms.Form):
+    """A duplicate player merged into the player to keep: who, and a tick that says the organiser checked."""
+
+    into = PlayerIdSelect(label="The player to keep", error_messages={
+        "required": "Choose the player to keep", "invalid_choice": "Choose the player to keep from the list"})
+    confirm = forms.BooleanField(label="They are the same person: merge them (this cannot be undone)",
+                                 error_messages={"required": "Tick the box to say they are the same person"})
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [("", "Choose the player to keep"), *choices]
 
 
 # Each convention field as an organiser reads it (RULES.md's meaning), in the engine's field order.

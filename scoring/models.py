@@ -42,6 +42,15 @@ def settled_result_of(status: str, summary: dict | None) -> tuple[str, int] | No
     return str(winner), int(summary.get("margin") or 0)
 
 
+class LivePlayers(models.Manager):
+    """``Player.objects``: the players that are still themselves. A duplicate merged into another player
+    (``merged_into``) is kept as an alias row, for the hands that name it as their confirmer, and is
+    left out of every list, search, form and lookup; ``Player.everyone`` holds both."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(merged_into__isnull=True)
+
+
 class Player(models.Model):
     display_name = models.CharField(max_length=60)
     email = models.EmailField(blank=True)
@@ -52,13 +61,27 @@ class Player(models.Model):
     # A short PIN the player types to accept a hand on the referee's phone; stored hashed.
     confirm_pin = models.CharField(max_length=128, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set once, when an organiser merges this duplicate into the player it really is
+    # (``scoring.services.merges``): everything it had is that player's now; this row stays as an alias.
+    merged_into = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="aliases")
+    merged_at = models.DateTimeField(null=True, blank=True)
+
+    everyone = models.Manager()
+    objects = LivePlayers()
 
     class Meta:
         ordering = ["display_name", "id"]
+        default_manager_name = "objects"  # the live players; ``everyone`` (aliases too) reaches related rows
+        base_manager_name = "everyone"
         constraints = [
-            # "Gail" and "gail" would be two players no referee can tell apart.
-            models.UniqueConstraint(Lower("display_name"), "club", name="player_unique_name_per_club_any_case"),
+            # "Gail" and "gail" would be two players no referee can tell apart (a merged alias is no one).
+            models.UniqueConstraint(Lower("display_name"), "club", condition=Q(merged_into__isnull=True),
+                                    name="player_unique_live_name_per_club_any_case"),
             models.CheckConstraint(condition=~Q(display_name=""), name="player_name_not_empty"),
+            models.CheckConstraint(condition=~Q(merged_into=F("pk")), name="player_not_merged_into_itself"),
+            models.CheckConstraint(condition=Q(merged_into__isnull=True, merged_at__isnull=True)
+                                   | Q(merged_into__isnull=False, merged_at__isnull=False),
+                                   name="player_merged_with_its_time"),
         ]
 
     def __str__(self) -> str:

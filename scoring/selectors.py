@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
 from .models import Game, Hand, Player, Seat
+from .player_records import registered
 from .policy import Actor
 from .sheets import counted_sheet, hand_lines, pending_hands, validate_current
 from .text import folded
@@ -80,6 +81,41 @@ def players(search: str = "") -> QuerySet[Player]:
         ids = [pk for pk, name in Player.objects.values_list("pk", "display_name") if wanted in folded(name)]
         found = found.filter(pk__in=ids)
     return found
+
+
+def merge_readback(player: Player) -> str:
+    """What merging ``player`` into another moves, in words: "3 games, 41 hands, 2 event entries" (its
+    games, their hands as the sheets count them, then what other apps keep about it). One query, and one
+    per app that keeps rows about players."""
+    counted = Game.objects.filter(seats__player=player).aggregate(games=Count("pk", distinct=True),
+                                                                  hands=Sum("hand_count"))
+    counts = [(counted["games"] or 0, "game", "games"), (counted["hands"] or 0, "hand", "hands")]
+    for records in registered():
+        counts += records.describe(player.pk)
+    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counts)
+
+
+MERGE_CHOICES = 50
+
+
+def merge_candidates(player: Player, search: str = "", also: int | None = None) -> list[tuple[int, str]]:
+    """The players ``player`` may be merged into, for the merge form's list: (id, "Ann Lee, Riverside"),
+    those whose name holds ``search`` (case and accents aside), or without one those whose name shares a
+    word with its own, the same name first, and the player ``also`` (the one chosen). At most
+    ``MERGE_CHOICES``; one query (names compared here, as ``players`` does)."""
+    own = set(folded(player.display_name).split())
+    wanted = folded(search.strip())
+    ranked = []
+    for pk, name, club in Player.objects.exclude(pk=player.pk).values_list("pk", "display_name", "club"):
+        words = set(folded(name).split())
+        if wanted and wanted in folded(name):
+            ranked.append((0, name.casefold(), pk, name, club))
+        elif not wanted and own & words:
+            ranked.append((-len(own & words) - 10 * (words == own), name.casefold(), pk, name, club))
+        elif pk == also:
+            ranked.append((1, "", pk, name, club))
+    ranked.sort()
+    return [(pk, f"{name}, {club or 'no club'}") for _, _, pk, name, club in ranked[:MERGE_CHOICES]]
 
 
 def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) -> dict[str, Any]:

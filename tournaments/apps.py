@@ -7,11 +7,15 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
+        from scoring.player_records import register_player_records
         from scoring.policy import register_game_authority, register_pin_authority
 
         from . import receivers  # noqa: F401  (keeps events' answers in step with their games)
         from .policy import ENTRANT_PINS, EVENT_GAMES
+        from .services.players import EVENT_ENTRIES
 
         # An event's games are officiated and read as the event says (scoring asks; it never imports us).
         register_game_authority(EVENT_GAMES)
         register_pin_authority(ENTRANT_PINS)
+        # A duplicate player merged into another takes its entries along (scoring asks; same transaction).
+        register_player_records(EVENT_ENTRIES)

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from scoring.models import Game, Player
 
-from .fields import IdField
+from .fields import IdField, WholeNumberField
 
 
 class PersonalDataSerializer(serializers.Serializer):
@@ -60,6 +60,10 @@ class PlayerUpdateSerializer(serializers.Serializer):
 
 class PinSerializer(serializers.Serializer):
     pin = serializers.RegexField(r"^[0-9]{4,8}$", error_messages={"invalid": "a PIN is 4 to 8 digits (0-9)"})
+
+
+class MergeSerializer(serializers.Serializer):
+    into = WholeNumberField(min_value=1, help_text="the id of the player to keep; this one is merged into it")
 
 
 @extend_schema_field(OpenApiTypes.INT)

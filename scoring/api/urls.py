@@ -17,6 +17,7 @@ urlpatterns = [
     path("players/", views.PlayerList.as_view(), name="player-list"),
     path("players/<id:pk>/", views.PlayerDetail.as_view(), name="player-detail"),
     path("players/<id:pk>/pin/", views.PlayerPin.as_view(), name="player-pin"),
+    path("players/<id:pk>/merge/", views.PlayerMerge.as_view(), name="player-merge"),
     path("games/", views.GameList.as_view(), name="game-list"),
     path("games/<id:pk>/", views.GameDetail.as_view(), name="game-detail"),
     path("games/<id:pk>/abandon/", views.GameAbandon.as_view(), name="game-abandon"),

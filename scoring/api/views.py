@@ -26,6 +26,7 @@ from .serializers import (
     GameSerializer,
     HandAnswerSerializer,
     HandVersionSerializer,
+    MergeSerializer,
     PinSerializer,
     PlayerCreateSerializer,
     PlayerSerializer,
@@ -141,11 +142,18 @@ class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
 
 class PlayerDetail(PersonalDataContext, generics.RetrieveAPIView):
     """A player; organisers change the name, club or email with PATCH (games already made keep the names
-    their sheets were made with)."""
+    their sheets were made with). The id of a duplicate merged into another player reads as that player."""
 
     serializer_class = PlayerSerializer
     queryset = Player.objects.all()
     permission_classes = [WriteAccess]
+
+    def get_object(self):
+        if self.request.method == "GET":
+            merged = Player.everyone.filter(pk=self.kwargs["pk"]).values_list("merged_into", flat=True).first()
+            if merged is not None:
+                self.kwargs["pk"] = merged
+        return super().get_object()
 
     @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
     @idempotent
@@ -172,8 +180,25 @@ class PlayerPin(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class PlayerMerge(APIView):
+    """Merge this player, a duplicate, into the player to keep (organisers): its games, hands and event
+    entries become that player's, and it leaves the players list. Answers the kept player."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=MergeSerializer, responses={200: PlayerSerializer})
+    @idempotent
+    def post(self, request, pk):
+        form = MergeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        kept = services.merge_player(actor=actor_for(request), player=Player.objects.get(pk=pk),
+                                     into=form.validated_data["into"])
+        return Response(PlayerSerializer(kept, context=personal(request)).data)
+
+
 class GameFilter(django_filters.FilterSet):
-    player = django_filters.CharFilter(method="filter_player", help_text="a player's id or exact name")
+    player = django_filters.CharFilter(method="filter_player", help_text=(
+        "a player's id (a merged duplicate's id too) or exact name"))
 
     class Meta:
         model = Game
@@ -182,7 +207,7 @@ class GameFilter(django_filters.FilterSet):
     def filter_player(self, queryset, name, value):
         match = Q(seats__player__display_name=value)
         if text_id(value) is not None:
-            match |= Q(seats__player_id=text_id(value))
+            match |= Q(seats__player_id=text_id(value)) | Q(seats__player__aliases=text_id(value))
         return queryset.filter(pk__in=Game.objects.filter(match).values("pk"))
 
 

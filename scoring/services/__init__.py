@@ -1,6 +1,7 @@
 """Every write of the scoring app, one module per concern: ``players`` (players and their PINs),
 ``games`` (a game created, abandoned, reopened; its row locked and its summary refreshed), ``links``
-(referee links and API tokens), ``hands`` (record, confirm, correct, void).
+(referee links and API tokens), ``hands`` (record, confirm, correct, void), ``merges`` (a duplicate
+player merged into the one it really is).
 
 Each service takes keyword-only arguments, runs in one transaction, locks the game row first
 (``game_lock``: the row and its hands in one round trip) so that two referees at one table can never
@@ -39,6 +40,7 @@ from .links import (
     revoke_referee_link,
     revoke_referee_link_unchecked,
 )
+from .merges import merge_player
 from .players import (
     NameTaken,
     PinLocked,
@@ -71,6 +73,7 @@ __all__ = [
     "delete_unplayed_games_unchecked",
     "extend_referee_link",
     "issue_api_token",
+    "merge_player",
     "record_and_accept_hand",
     "record_hand",
     "reopen_game",

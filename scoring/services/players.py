@@ -60,7 +60,7 @@ def create_player_unchecked(*, display_name: str, email: str = "", club: str = "
         raise SheetError.one(None, "display_name", "a player needs a name")
     if pin and not valid_pin(pin):
         raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
-    existing = _same_name(display_name, club)
+    existing = same_name(display_name, club)
     if existing is not None:
         raise NameTaken(existing)
     try:
@@ -72,13 +72,13 @@ def create_player_unchecked(*, display_name: str, email: str = "", club: str = "
                 confirm_pin=pins.hash_pin(pin) if pin else "",
             )
     except IntegrityError:
-        existing = _same_name(display_name, club)
+        existing = same_name(display_name, club)
         if existing is not None:
             raise NameTaken(existing) from None
         raise
 
 
-def _same_name(display_name: str, club: str) -> Player | None:
+def same_name(display_name: str, club: str) -> Player | None:
     """The club's player whose name is this one up to case ("Gail" and "gail" are one person at a table)."""
     return Player.objects.filter(display_name__iexact=display_name, club=club).order_by("pk").first()
 
@@ -115,7 +115,7 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
         locked.email = email.strip()
         changed.append("email")
     if {"display_name", "club"} & set(changed):
-        same = _same_name(locked.display_name, locked.club)
+        same = same_name(locked.display_name, locked.club)
         if same is not None and same.pk != locked.pk:
             raise NameTaken(same)
     if changed:
@@ -123,7 +123,7 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
             with transaction.atomic():
                 locked.save(update_fields=changed)
         except IntegrityError:  # the same name taken at the same moment: the database's constraint decides
-            raise NameTaken(_same_name(locked.display_name, locked.club) or locked) from None
+            raise NameTaken(same_name(locked.display_name, locked.club) or locked) from None
     return locked
 
 
@@ -163,7 +163,9 @@ def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
     PBKDF2 hash is stored again under the current key.
     """
     now = timezone.now()
-    player = Player.objects.select_for_update().get(pk=player.pk)
+    # ``everyone``: a seat read just before a merge moved it may still name the duplicate, whose PIN is
+    # then checked (and the hand records it as its confirmer, as every hand before the merge does).
+    player = Player.everyone.select_for_update().get(pk=player.pk)
     recent = list(
         PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
         .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]

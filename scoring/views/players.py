@@ -1,6 +1,7 @@
 """The players' pages: the list for organisers (a name found with case and accents aside, the club, who
-has a PIN) and a player's page (organisers change the name, club and email; organisers and the directors
-of an event the player is entered in set or reset the PIN).
+has a PIN) and a player's page (organisers change the name, club and email, and merge a duplicate into
+the player to keep; organisers and the directors of an event the player is entered in set or reset the
+PIN). A merged duplicate's page leads to the kept player's.
 
 Views parse the form, call one service and render; who may do what is ``scoring.policy``'s to say.
 """
@@ -15,8 +16,9 @@ from django.shortcuts import redirect, render
 from .. import policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
-from ..forms import PinForm, PlayerEditForm, attach_errors
+from ..forms import MergeForm, PinForm, PlayerEditForm, attach_errors
 from ..models import Player
+from ..reading import text_id
 
 PER_PAGE = 50
 
@@ -34,17 +36,38 @@ def player_list(request):
 @login_required
 def player_detail(request, pk: int):
     actor = actor_for(request)
-    try:
-        player = Player.objects.get(pk=pk)
-    except Player.DoesNotExist:
-        raise Http404("no such player") from None
-    if not policy.may_set_pin(actor, player):
+    player = Player.everyone.filter(pk=pk).select_related("merged_into").first()
+    if player is None:
+        raise Http404("no such player")
+    merged = player.merged_into
+    if not policy.may_set_pin(actor, merged or player):
         raise PermissionDenied("only an organiser, or a director of an event the player is entered in, opens "
                                "a player's page")
+    if merged is not None:  # a duplicate merged into another player: that player is who it was
+        return redirect("scoring:player", pk=merged.pk)
     edit_form = PlayerEditForm(initial={"display_name": player.display_name, "club": player.club,
                                         "email": player.email}) if actor.is_organiser else None
     pin_form = PinForm()
-    if request.method == "POST":
+    find = (request.GET.get("find") or "").strip()[:60]
+    merge_form = MergeForm(choices=selectors.merge_candidates(player, find)) if actor.is_organiser else None
+    if request.method == "POST" and request.POST.get("action") == "merge":
+        if not actor.is_organiser:
+            raise PermissionDenied("only an organiser may merge players")
+        merge_form = MergeForm(request.POST, choices=selectors.merge_candidates(
+            player, also=text_id(request.POST.get("into"))))
+        if merge_form.is_valid():
+            moved = selectors.merge_readback(player)
+            try:
+                kept = services.merge_player(actor=actor, player=player, into=merge_form.cleaned_data["into"])
+            except SheetError as exc:
+                attach_errors(merge_form, exc)
+            except Player.DoesNotExist:
+                raise Http404("no such player: it was merged into another one") from None
+            else:
+                messages.success(request, f"{player.display_name} is merged into {kept.display_name}: {moved} "
+                                          f"are {kept.display_name}'s now.")
+                return redirect("scoring:player", pk=kept.pk)
+    elif request.method == "POST":
         if request.POST.get("action") == "edit" and actor.is_organiser:
             edit_form = PlayerEditForm(request.POST)
             if edit_form.is_valid():
@@ -66,5 +89,6 @@ def player_detail(request, pk: int):
                 return redirect("scoring:player", pk=player.pk)
     return render(request, "scoring/player_detail.html", {
         "player": player, "edit_form": edit_form, "pin_form": pin_form, "title": player.display_name,
-        "is_organiser": actor.is_organiser,
+        "is_organiser": actor.is_organiser, "merge_form": merge_form, "find": find,
+        "moves": selectors.merge_readback(player) if merge_form is not None else "",
     })

@@ -9,6 +9,7 @@
 - ``games``: a match's games and their table links;
 - ``cards``: the table cards still to print (a bracket match that opened by itself among them);
 - ``director_results``: forfeits, adjusted results, back to the games' result;
+- ``players``: events' entries when ``scoring`` merges a duplicate player into another;
 - ``answers``: the engine's answer kept up to date after every write;
 - ``once``: a director's web form sent twice does nothing the second time;
 - ``base``: what they share (the event locked, errors naming their field, limits).
