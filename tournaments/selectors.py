@@ -63,9 +63,13 @@ def _with_source_readable(events: QuerySet[Event], actor: Actor) -> QuerySet[Eve
 
 def event_list(actor: Actor) -> QuerySet[Event]:
     """Visible events, newest first, each with ``entry_count``, ``source_readable`` and its directors (two
-    queries)."""
+    queries). A cancelled event is left out unless the actor is an organiser or one of its officials."""
+    events = visible_events(actor)
+    listed = policy.listed_events_filter(actor)
+    if listed is not None:
+        events = events.filter(listed)
     return _with_source_readable(
-        visible_events(actor)
+        events
         .select_related("created_by")
         .annotate(entry_count=Count("entries", distinct=True))
         .prefetch_related("directors")

@@ -1,7 +1,7 @@
 """Every write of the tournaments app, one module per concern (in the style of Zulip's ``zerver/actions``):
 
 - ``events``: an event, its officials, a knockout from its standings;
-- ``changes``: changing an event (its name, rounds, options) and deleting one without results;
+- ``changes``: changing an event (its name, rounds, options), cancelling one, deleting one without results;
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
 - ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
@@ -17,8 +17,8 @@ event's ``revision`` (part of the results fingerprint). Games and referee links 
 ``scoring``'s own services under the event's frozen conventions. Pairings, brackets and standings
 come from the engine (``tournaments.engine``) run on the stored results (``tournaments.results``).
 
-A refused write raises ``EventError`` (bad input: every problem with its field and message) or
-``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
+A refused write raises ``EventError`` (bad input: every problem with its field and message; any write to
+a cancelled event) or ``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
 the API and commands import this package, never its modules' private helpers.
 """
 
@@ -36,7 +36,7 @@ from .answers import (
     sync_statuses,
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
-from .changes import delete_event, has_results, update_event
+from .changes import cancel_event, delete_event, has_results, update_event
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
@@ -54,6 +54,7 @@ __all__ = [
     "add_entries_from_text",
     "add_entry",
     "answer_view",
+    "cancel_event",
     "claim_form_once",
     "clear_director_result",
     "create_event",
