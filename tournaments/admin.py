@@ -18,7 +18,7 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
 class WarningAcknowledgementInline(ReadOnlyMixin, admin.TabularInline):
     model = WarningAcknowledgement
     extra = 0
-    fields = ["message", "note", "acknowledged_by", "acknowledged_at"]
+    fields = readonly_fields = ["message", "note", "acknowledged_by", "acknowledged_at"]
 
 
 @admin.register(Event)

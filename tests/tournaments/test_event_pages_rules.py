@@ -6,7 +6,7 @@ from django.test import Client
 
 from scoring.models import Game, Player
 from tournaments import services
-from tournaments.models import Entry, Event, Match, MatchResult, Round
+from tournaments.models import Entry, Event, Match, MatchResult, Round, WarningAcknowledgement
 
 from ..factories import organiser, user
 from .stored import Officials, new_event, replace_officials
@@ -23,7 +23,8 @@ def signed_in(u):
 
 def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
-            Event.objects.count(), Game.objects.count(), list(Entry.objects.values_list("seed", "dropped_after_round")))
+            Event.objects.count(), Game.objects.count(), list(Entry.objects.values_list("seed", "dropped_after_round")),
+            sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count())
 
 
 def _writes(event, match, rnd_number, first, second, entry):
@@ -45,7 +46,9 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),
         (f"{base}/matches/{match.pk}/link/", {"once": "b3"}),
         (f"{base}/change/", {"once": "b4", "name": "Renamed", "rounds": "4", "is_public": "on"}),
-        (f"{base}/delete/", {"once": "b5"}),
+        (f"{base}/warnings/acknowledge/", {"once": "b6", "key": "no-such-warning"}),
+        (f"{base}/cancel/", {"once": "b7", "reason": "the hall flooded", "confirm": "on"}),
+        (f"{base}/delete/", {"once": "b5"}),  # refused once cancelled: a cancelled event is kept
     ]
 
 
@@ -85,6 +88,7 @@ def test_every_event_form_is_for_its_directors_and_organisers(who, expected, pub
         assert _state() == before
     else:
         assert _state() != before
+        assert Event.objects.get(pk=event.pk).status == "cancelled"  # and kept: not deleted after
     if who == "anonymous" and not public:
         assert client.post(f"/events/{event.pk}/pair/", {}).status_code == 404
     creating = client.post("/events/new/", {"name": "Mine", "format": "swiss", "match_format": "single_game",

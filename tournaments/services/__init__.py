@@ -8,6 +8,7 @@
 - ``games``: a match's games and their table links;
 - ``director_results``: forfeits, adjusted results, back to the games' result;
 - ``answers``: the engine's answer kept up to date after every write;
+- ``acknowledgements``: a director acknowledging a warning (kept, once per warning key);
 - ``once``: a director's web form sent twice does nothing the second time;
 - ``base``: what they share (the event locked, errors naming their field, limits).
 
@@ -25,6 +26,7 @@ the API and commands import this package, never its modules' private helpers.
 from tournaments.engine import EventError, run_event
 from tournaments.policy import NotAllowed
 
+from .acknowledgements import acknowledge_warning
 from .answers import (
     LIVE,
     answer_view,
@@ -51,6 +53,7 @@ __all__ = [
     "EventError",
     "NotAllowed",
     "Opened",
+    "acknowledge_warning",
     "add_entries_from_text",
     "add_entry",
     "answer_view",
