@@ -213,8 +213,9 @@ def test_the_event_page_cancels_the_event_with_a_reason_and_a_confirmation():
     assert "Test swiss cancelled: its games being played are closed and its table links stopped." in done
     assert "Cancelled: The hall flooded" in done
     assert "Cancelled: nothing more is played or recorded in it." in done  # the status line
-    body = done.split("</header>", 1)[1]
-    assert 'method="post"' not in body  # a cancelled event's page offers no write
+    for page in ("", "entries/", "rounds/1/", f"matches/{playing.pk}/"):  # a cancelled event's pages offer no write
+        body = director.get(f"/events/{event.pk}/{page}").content.decode().split("</header>", 1)[1]
+        assert 'method="post"' not in body, page
     assert playing.match_games.get().game.status == "abandoned"
     again = director.post(f"/events/{event.pk}/cancel/", {"once": f"{once}-again", "reason": "twice",
                                                           "confirm": "on"}, follow=True).content.decode()

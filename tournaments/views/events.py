@@ -54,7 +54,9 @@ def event_list(request):
     table = EventTable(events)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "tournaments/event_list.html", {
-        "table": table, "status": status, "statuses": Event.Status.choices,
+        "table": table, "status": status,
+        # Cancelled events are listed to organisers and their officials only: no filter for anyone signed out.
+        "statuses": [c for c in Event.Status.choices if c[0] != Event.Status.CANCELLED or actor.user is not None],
         "may_create": policy.may_create_events(actor), "officiates": request.user.is_authenticated,
     })
 
