@@ -66,6 +66,9 @@ class Ruling:
 
     officiates: bool  # records, confirms as an official, corrects and voids as a referee
     reads: bool  # sees the game: its sheet, hands and history
+    # Why nothing may change in the game any more, in the authority's words ("Thursday Swiss was
+    # cancelled"), whoever asks and whatever the game's status; "" while it may.
+    closed: str = ""
 
 
 class GameAuthority(Protocol):
@@ -221,8 +224,25 @@ def require_organiser_at(actor: Actor, game: Game, what: str) -> None:
         refuse(actor, game, f"only an organiser may {what}")
 
 
+def closed_by_authority(game: Game) -> str:
+    """Why the game's authority has closed it for good (its event was cancelled), or "" (one query for a
+    game another app governs, asked once per game row)."""
+    ruling = _ruling(Actor(), game)
+    return ruling.closed if ruling is not None else ""
+
+
+def require_not_closed(game: Game, what: str) -> None:
+    """A game its authority has closed (its event cancelled): nothing in it changes, even by an organiser."""
+    if closed := closed_by_authority(game):
+        raise NotAllowed(f"{closed}: no hand can be {what} in its games")
+
+
 def require_open(game: Game, what: str) -> None:
-    """An abandoned game is frozen: nothing in it changes until an organiser reopens it."""
+    """An abandoned game is frozen: nothing in it changes until an organiser reopens it. A game its
+    authority has closed never changes again (asked only of a game not being played: those of a
+    cancelled event were all frozen when it was cancelled, so the hands being played pay nothing)."""
+    if game.status != game.Status.IN_PROGRESS:
+        require_not_closed(game, what)
     if game.status == game.Status.ABANDONED:
         raise NotAllowed(f"this game was abandoned: no hand can be {what} until an organiser reopens it")
 

@@ -6,7 +6,7 @@ from django.contrib import admin
 
 from scoring.admin import ReadOnlyMixin
 
-from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round
+from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round, WarningAcknowledgement
 
 
 class EntryInline(ReadOnlyMixin, admin.TabularInline):
@@ -15,13 +15,19 @@ class EntryInline(ReadOnlyMixin, admin.TabularInline):
     fields = ["player", "seed", "rating", "joined_round", "dropped_after_round", "drop_reason"]
 
 
+class WarningAcknowledgementInline(ReadOnlyMixin, admin.TabularInline):
+    model = WarningAcknowledgement
+    extra = 0
+    fields = readonly_fields = ["message", "note", "acknowledged_by", "acknowledged_at"]
+
+
 @admin.register(Event)
 class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["name", "format", "status", "match_format", "is_public", "created_at"]
     list_filter = ["format", "status", "is_public"]
     search_fields = ["name"]
     exclude = ["seeding"]
-    inlines = [EntryInline]
+    inlines = [EntryInline, WarningAcknowledgementInline]
 
 
 class MatchPlayerInline(ReadOnlyMixin, admin.TabularInline):

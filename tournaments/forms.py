@@ -194,6 +194,21 @@ class EventChangeForm(forms.Form):
                                   help_text="round 1 pairs only those checked in (by you, or at the venue's QR code)")
 
 
+class CancelEventForm(forms.Form):
+    """Cancelling an event on its page: why (kept, shown to its officials) and a confirmation."""
+
+    reason = forms.CharField(max_length=500, label="Why is it cancelled?",
+                             help_text="shown to its officials; spectators read that it was cancelled")
+    confirm = forms.BooleanField(label="Yes: close its games being played and record nothing more in it")
+
+
+class AcknowledgeWarningForm(forms.Form):
+    """One warning acknowledged on the event page: its key (a hidden field) and an optional note."""
+
+    key = forms.CharField(max_length=100, widget=forms.HiddenInput)
+    note = forms.CharField(max_length=500, required=False, label="Note (optional)")
+
+
 class OfficialsForm(forms.Form):
     directors = IdsChoiceField(queryset=get_user_model().objects.order_by("username"),
                                required=False, widget=forms.CheckboxSelectMultiple,

@@ -32,6 +32,7 @@ class Event(models.Model):
         REGISTRATION = "registration", "Registration"
         RUNNING = "running", "Running"
         COMPLETE = "complete", "Complete"
+        CANCELLED = "cancelled", "Cancelled"
 
     class GrandFinal(models.TextChoices):
         RESET = "reset", "Reset (a second final if the losers' champion wins the first)"
@@ -67,6 +68,12 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events_created"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A cancelled event is kept (its officials and organisers still read it) and nothing is recorded in it.
+    cancel_reason = models.TextField(blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -76,7 +83,12 @@ class Event(models.Model):
                 name="event_format_known",
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["registration", "running", "complete"]), name="event_status_known"
+                condition=Q(status__in=["registration", "running", "complete", "cancelled"]),
+                name="event_status_known",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="cancelled") | (~Q(cancel_reason="") & Q(cancelled_at__isnull=False)),
+                name="event_cancelled_has_reason",
             ),
             models.CheckConstraint(
                 condition=Q(match_format__in=["single_game", "best_of_3"]), name="event_match_format_known"
@@ -300,6 +312,32 @@ class MatchResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} in {self.match}"
+
+
+class WarningAcknowledgement(models.Model):
+    """A director's (or organiser's) acknowledgement of one of the event's warnings, kept as its history.
+
+    ``key`` is the warning's stable key (``tournaments.stale_warnings.warning_key``: its kind, the round and
+    match it names, and a digest of what it says), so the same warning with new content needs a new one.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="acknowledgements")
+    key = models.CharField(max_length=100)
+    message = models.TextField()
+    note = models.TextField(blank=True)
+    acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                        related_name="+")
+    acknowledged_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "acknowledged_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "key"], name="warning_acknowledged_once_per_event"),
+            models.CheckConstraint(condition=~Q(key=""), name="warning_acknowledgement_has_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} acknowledged in {self.event}"
 
 
 class EventAnswer(models.Model):

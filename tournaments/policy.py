@@ -10,7 +10,9 @@ Every game an event made is the event's: its directors and referees as they are 
 status (being played, finished, frozen by a director's result, reset), and whoever may read the event
 reads it. ``EVENT_GAMES`` answers ``scoring``'s questions about those games (registered at start-up,
 ``TournamentsConfig.ready``); an official removed from the event loses every one of its games at once,
-one added gains them. ``ENTRANT_PINS`` lets an event's directors set its entrants' PINs. This module
+one added gains them; a cancelled event's games are closed for good (``Ruling.closed``). ``ENTRANT_PINS``
+lets an event's directors set its entrants' PINs. A cancelled event is listed only to organisers and its
+officials (``listed_events_filter``); it still opens by its address for whoever may read it. This module
 decides; it does not write.
 """
 
@@ -23,8 +25,8 @@ from scoring.policy import Actor, NotAllowed, Ruling
 from .models import Entry, Event, MatchGame
 
 __all__ = ["ENTRANT_PINS", "EVENT_GAMES", "Actor", "EntrantPins", "EventGames", "NotAllowed", "can_direct",
-           "can_read", "is_official", "may_create_events", "readable_events_filter", "require_director",
-           "require_may_create_event", "require_may_read"]
+           "can_read", "is_official", "listed_events_filter", "may_create_events", "readable_events_filter",
+           "require_director", "require_may_create_event", "require_may_read"]
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -67,6 +69,18 @@ def readable_events_filter(actor: Actor) -> Q | None:
     return visible
 
 
+def listed_events_filter(actor: Actor) -> Q | None:
+    """The ``Event`` filter for what lists show this actor, among what it may read (None: everything):
+    a cancelled event is listed only to organisers and to its own directors and referees."""
+    if actor.is_organiser:
+        return None
+    listed = ~Q(status=Event.Status.CANCELLED)
+    uid = _user_id(actor)
+    if uid is not None:
+        listed |= _officials_filter(uid)
+    return listed
+
+
 CREATE_EVENTS = "tournaments.add_event"  # the permission an organiser grants (the admin's user page)
 
 
@@ -100,6 +114,12 @@ def _officials_filter(user_id: int) -> Q:
         Exists(Event.referees.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id)))
 
 
+def _closed(name: str, status: str) -> str:
+    """A cancelled event's games are closed for good: nothing is recorded, confirmed, corrected or voided
+    in them, nor are they reopened (``scoring`` asks)."""
+    return f"{name} was cancelled" if status == Event.Status.CANCELLED else ""
+
+
 class EventGames:
     """``scoring``'s game authority for the games events made: who officiates one and who reads it is
     the event's to say, from its officials and ``is_public`` as they are now (one query a game)."""
@@ -107,13 +127,17 @@ class EventGames:
     def ruling(self, game_id: int, user_id: int | None) -> Ruling | None:
         events = Event.objects.filter(matches__match_games__game_id=game_id)
         if user_id is None:
-            found = events.values_list("is_public", flat=True).first()
-            return None if found is None else Ruling(officiates=False, reads=found)
-        row = events.annotate(officiates=_officials_filter(user_id)).values_list("is_public", "officiates").first()
+            found = events.values_list("is_public", "name", "status").first()
+            if found is None:
+                return None
+            public, name, status = found
+            return Ruling(officiates=False, reads=public, closed=_closed(name, status))
+        row = events.annotate(officiates=_officials_filter(user_id)).values_list(
+            "is_public", "officiates", "name", "status").first()
         if row is None:
             return None
-        public, officiates = row
-        return Ruling(officiates=bool(officiates), reads=bool(public or officiates))
+        public, officiates, name, status = row
+        return Ruling(officiates=bool(officiates), reads=bool(public or officiates), closed=_closed(name, status))
 
     def governed_games(self) -> QuerySet:
         return MatchGame.objects.values("game_id")

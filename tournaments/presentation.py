@@ -148,6 +148,8 @@ def event_status_line(event, answer: dict, current_round: int | None = None,
     or the champion. ``current_round``: the last round paired (the engine cannot tell a round paired
     but without results yet from one not paired). ``unfinished`` (``selectors.unfinished_tables``): the
     tables still to finish in every round, which the directors' page names, so both say the same."""
+    if event.status == "cancelled":
+        return "Cancelled: nothing more is played or recorded in it."
     if unfinished and not answer["complete"] and event.status != "registration":
         rounds = sorted({r["round"] for r in unfinished if r["round"]})
         of = f" of {answer['rounds']}" if answer.get("rounds") else ""

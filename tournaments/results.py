@@ -474,6 +474,7 @@ def _stale_rounds(state: EventState) -> list[dict]:
         named = "; ".join(_describe(state, matches_by_pk[k]) for k in changed if k in matches_by_pk)
         out.append({"kind": "round_paired_from_changed_results", "match_pk": None, "match": None,
                     "round": rnd.number, "changed_matches": [int(k) for k in changed],
+                    "results_now": {k: now.get(k) for k in changed},  # what changed: part of the warning's key
                     "message": f"Round {rnd.number} was paired from results that have since changed: {named}. "
                                "Nothing was re-paired; decide whether to keep these pairings."})
     return out

@@ -28,7 +28,7 @@ from scoring.reading import text_id
 
 from . import policy, services
 from .caching import versioned
-from .models import Entry, Event, EventAnswer, Match, MatchGame, Round
+from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
 from .policy import Actor
 from .results import (
     build_document,
@@ -42,6 +42,7 @@ from .results import (
     sides,
     with_match_details,
 )
+from .stale_warnings import keyed
 
 
 def visible_events(actor: Actor) -> QuerySet[Event]:
@@ -63,9 +64,13 @@ def _with_source_readable(events: QuerySet[Event], actor: Actor) -> QuerySet[Eve
 
 def event_list(actor: Actor) -> QuerySet[Event]:
     """Visible events, newest first, each with ``entry_count``, ``source_readable`` and its directors (two
-    queries)."""
+    queries). A cancelled event is left out unless the actor is an organiser or one of its officials."""
+    events = visible_events(actor)
+    listed = policy.listed_events_filter(actor)
+    if listed is not None:
+        events = events.filter(listed)
     return _with_source_readable(
-        visible_events(actor)
+        events
         .select_related("created_by")
         .annotate(entry_count=Count("entries", distinct=True))
         .prefetch_related("directors")
@@ -250,6 +255,37 @@ def event_warnings(event: Event) -> list[dict[str, Any]]:
     ``bracket_players_changed`` (adds ``has_result``, ``resettable``, ``players_now``: entry ids) or
     ``result_refused``."""
     return _answer(event, None).warnings
+
+
+def shown_warnings(event: Event, warnings: list[dict[str, Any]], *, official: bool) -> list[dict[str, Any]]:
+    """The warnings as this reader sees them, each with its ``key`` and ``acknowledged`` (``{"by", "at",
+    "note"}`` or None): an acknowledged warning is shown to the event's officials (``official``:
+    ``policy.is_official``) only; everyone else sees the warnings not acknowledged yet. One query, none
+    when there is no warning."""
+    rows = keyed(warnings)
+    if not rows:
+        return []
+    found = {a.key: a for a in WarningAcknowledgement.objects.filter(event=event, key__in=[w["key"] for w in rows])
+             .select_related("acknowledged_by")}
+    shown = []
+    for w in rows:
+        ack = found.get(w["key"])
+        if ack is not None and not official:
+            continue
+        w["acknowledged"] = None if ack is None else {
+            "by": ack.acknowledged_by.get_username() if ack.acknowledged_by else None, "at": ack.acknowledged_at,
+            "note": ack.note}
+        shown.append(w)
+    return shown
+
+
+def cancellation(event: Event, *, official: bool) -> dict[str, Any] | None:
+    """A cancelled event's ``{"at", "by", "reason"}`` (who and why for its officials only, else None); None
+    when it is not cancelled. No query (``by``: one, for officials)."""
+    if event.status != Event.Status.CANCELLED:
+        return None
+    by = event.cancelled_by.get_username() if official and event.cancelled_by_id else None
+    return {"at": event.cancelled_at, "by": by, "reason": event.cancel_reason if official else None}
 
 
 def event_document(event: Event, as_of_round: int | None = None) -> dict[str, Any]:

@@ -225,6 +225,8 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
     director taking back the result that had frozen a match's game). Never call it from a view."""
     game = _lock_game(game.pk, seats=True)
     reason = reason_text(reason, None, "reopen this game")
+    if closed := policy.closed_by_authority(game):
+        raise SheetError.one(None, "status", f"{closed}: its games cannot be reopened")
     if game.status != Game.Status.ABANDONED:
         raise SheetError.one(None, "status", "this game is not abandoned")
     game.status = Game.Status.IN_PROGRESS

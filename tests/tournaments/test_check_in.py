@@ -204,3 +204,17 @@ def test_check_in_through_the_api_is_refused_to_referees_and_404_on_a_private_ev
     assert api_client(user("stranger")).post(url, format="json").status_code == 404
     assert api_client().post(url, format="json").status_code == 401
     assert entry(event, "Ann").checked_in_at is None
+
+
+def test_a_cancelled_event_checks_nobody_in_neither_by_a_director_nor_at_the_venue():
+    people = Officials()
+    event = _checked_in_event(people)
+    services.cancel_event(actor=people.dir, event=event, reason="the hall flooded")
+    with pytest.raises(EventError) as refused:
+        services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"))
+    assert refused.value.problems[0].message == "Test swiss was cancelled: nothing more can be recorded or changed in it"
+    with pytest.raises(EventError):
+        services.self_check_in(actor=Actor(address="10.0.0.9"), event=event, code=services.venue_code(event),
+                               entry=entry(event, "Bob"), pin="", new_pin="2468", new_pin_again="2468")
+    assert Player.objects.get(display_name="Bob").confirm_pin == ""
+    assert not Entry.objects.filter(event=event, checked_in_at__isnull=False).exists()

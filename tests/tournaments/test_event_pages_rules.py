@@ -6,7 +6,7 @@ from django.test import Client
 
 from scoring.models import Game, Player
 from tournaments import services
-from tournaments.models import Entry, Event, Match, MatchResult, Round
+from tournaments.models import Entry, Event, Match, MatchResult, Round, WarningAcknowledgement
 
 from ..factories import organiser, user
 from .stored import Officials, new_event, replace_officials
@@ -25,7 +25,8 @@ def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
             Event.objects.count(), Game.objects.count(),
             list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
-            list(Match.objects.order_by("pk").values_list("card_printed_at")))
+            list(Match.objects.order_by("pk").values_list("card_printed_at")),
+            sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count())
 
 
 def _writes(event, match, rnd_number, first, second, entry):
@@ -50,7 +51,9 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/matches/{match.pk}/link/", {"once": "b3"}),
         (f"{base}/cards/", {"once": "b6", "started_too": "on"}),
         (f"{base}/change/", {"once": "b4", "name": "Renamed", "rounds": "4", "is_public": "on"}),
-        (f"{base}/delete/", {"once": "b5"}),
+        (f"{base}/warnings/acknowledge/", {"once": "b6", "key": "no-such-warning"}),
+        (f"{base}/cancel/", {"once": "b7", "reason": "the hall flooded", "confirm": "on"}),
+        (f"{base}/delete/", {"once": "b5"}),  # refused once cancelled: a cancelled event is kept
     ]
 
 
@@ -90,6 +93,7 @@ def test_every_event_form_is_for_its_directors_and_organisers(who, expected, pub
         assert _state() == before
     else:
         assert _state() != before
+        assert Event.objects.get(pk=event.pk).status == "cancelled"  # and kept: not deleted after
     if who == "anonymous" and not public:
         assert client.post(f"/events/{event.pk}/pair/", {}).status_code == 404
     creating = client.post("/events/new/", {"name": "Mine", "format": "swiss", "match_format": "single_game",

@@ -41,6 +41,8 @@ def _writes(event, match, first, second):
         (f"{base}/matches/{match.pk}/clear/", {"reason": "the games stand"}),
         (f"{base}/bracket/reset/", {}),
         (f"{base}/knockout/", {"top_n": 2}),
+        (f"{base}/warnings/acknowledge/", {"key": "no-such-warning", "note": ""}),
+        (f"{base}/cancel/", {"reason": "the hall flooded"}),  # last: nothing is written to a cancelled event
     ]
 
 
@@ -75,7 +77,8 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
                                                   "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-              Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")))
+              Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")),
+              sorted(Event.objects.values_list("pk", "status")))
     for url, body in _writes(event, match, first, second):
         answer = client.post(url, body, format="json")
         if expected is None:
@@ -89,7 +92,10 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
     assert creating.status_code == (201 if who == "organiser" else 401 if who == "anonymous" else 403)
     if expected is not None:
         assert (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-                Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at"))) == before
+                Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")),
+                sorted(Event.objects.values_list("pk", "status"))) == before
+    else:
+        assert Event.objects.get(pk=event.pk).status == "cancelled"
 
 
 def test_private_events_are_invisible_to_those_who_may_not_read_them():

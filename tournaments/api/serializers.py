@@ -113,10 +113,14 @@ class EventDetailSerializer(EventSerializer):
     answer = serializers.DictField(help_text="the engine's answer for the stored results (EVENTS.md), each "
                                              "standings row with its entry id")
     warnings = serializers.ListField(child=serializers.DictField(), help_text="pairings or bracket matches made "
-                                     "from results that have since changed; nothing is re-paired silently")
+                                     "from results that have since changed; nothing is re-paired silently. Each: "
+                                     "kind, message, round, match, key (to acknowledge it) and acknowledged (by, "
+                                     "at, note; or null). An acknowledged warning is listed to officials only")
+    cancelled = serializers.DictField(allow_null=True, help_text="a cancelled event's at, by and reason (by and "
+                                                                 "reason for its officials only); null otherwise")
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "answer", "warnings"]
+        fields = [*EventSerializer.Meta.fields, "answer", "warnings", "cancelled"]
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -233,6 +237,26 @@ class AdjustSerializer(serializers.Serializer):
 
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=500)
+
+
+class CancelSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True, max_length=500,
+                                   help_text="why the event is cancelled (required; shown to its officials)")
+
+
+class AcknowledgeSerializer(serializers.Serializer):
+    key = serializers.CharField(allow_blank=True, max_length=100,
+                                help_text="the warning's key, as the event's warnings give it")
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
+                                 help_text="optional: what was decided (kept with the acknowledgement)")
+
+
+class AcknowledgementSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    message = serializers.CharField()
+    note = serializers.CharField()
+    acknowledged_by = serializers.CharField(allow_null=True)
+    acknowledged_at = serializers.DateTimeField()
 
 
 class ResetSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from . import views
+from . import lifecycle, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("event/", views.EventView.as_view(), name="event"),
     path("events/", views.EventList.as_view(), name="event-list"),
     path("events/<id:pk>/", views.EventDetail.as_view(), name="event-detail"),
+    path("events/<id:pk>/cancel/", lifecycle.EventCancel.as_view(), name="event-cancel"),
+    path("events/<id:pk>/warnings/acknowledge/", lifecycle.WarningAcknowledge.as_view(), name="warning-acknowledge"),
     path("events/<id:pk>/entries/", views.EntryList.as_view(), name="entry-list"),
     path("events/<id:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
     path("events/<id:pk>/entries/<id:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),

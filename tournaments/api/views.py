@@ -175,11 +175,15 @@ class EventList(EventErrorsMixin, generics.ListAPIView):
 
 
 def _detail(request, pk) -> dict:
-    event = selectors.event_detail(actor_for(request), pk)
+    actor = actor_for(request)
+    event = selectors.event_detail(actor, pk)
     data = EventSerializer(event, context={"request": request}).data
     data.pop("entry_count", None)
     data["answer"], warnings = selectors.event_answer_and_warnings(event)
-    data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match")} for w in warnings]
+    official = bool(warnings or event.status == Event.Status.CANCELLED) and policy.is_official(actor, event)
+    data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match", "key", "acknowledged")}
+                        for w in selectors.shown_warnings(event, warnings, official=official)]
+    data["cancelled"] = selectors.cancellation(event, official=official)
     return data
 
 

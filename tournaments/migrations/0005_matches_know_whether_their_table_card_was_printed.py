@@ -18,7 +18,7 @@ def printed_when_their_links_were_made(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0003_match_games_link_back_to_their_event"),
+        ("tournaments", "0004_cancelled_events_and_acknowledged_warnings"),
         ("scoring", "0008_games_know_where_they_come_from_and_what_froze_them"),
     ]
 

@@ -1,7 +1,7 @@
 """Every write of the tournaments app, one module per concern (in the style of Zulip's ``zerver/actions``):
 
 - ``events``: an event, its officials, a knockout from its standings;
-- ``changes``: changing an event (its name, rounds, options) and deleting one without results;
+- ``changes``: changing an event (its name, rounds, options), cancelling one, deleting one without results;
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
 - ``checkin``: check-in before round 1 (by a director, or by the player at the venue's QR code);
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
@@ -11,6 +11,7 @@
 - ``director_results``: forfeits, adjusted results, back to the games' result;
 - ``players``: events' entries when ``scoring`` merges a duplicate player into another;
 - ``answers``: the engine's answer kept up to date after every write;
+- ``acknowledgements``: a director acknowledging a warning (kept, once per warning key);
 - ``once``: a director's web form sent twice does nothing the second time;
 - ``base``: what they share (the event locked, errors naming their field, limits).
 
@@ -20,14 +21,15 @@ event's ``revision`` (part of the results fingerprint). Games and referee links 
 ``scoring``'s own services under the event's frozen conventions. Pairings, brackets and standings
 come from the engine (``tournaments.engine``) run on the stored results (``tournaments.results``).
 
-A refused write raises ``EventError`` (bad input: every problem with its field and message) or
-``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
+A refused write raises ``EventError`` (bad input: every problem with its field and message; any write to
+a cancelled event) or ``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
 the API and commands import this package, never its modules' private helpers.
 """
 
 from tournaments.engine import EventError, run_event
 from tournaments.policy import NotAllowed
 
+from .acknowledgements import acknowledge_warning
 from .answers import (
     LIVE,
     answer_view,
@@ -40,7 +42,7 @@ from .answers import (
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
 from .cards import print_table_cards
-from .changes import delete_event, has_results, update_event
+from .changes import cancel_event, delete_event, has_results, update_event
 from .checkin import absent_entries, check_in_entry, check_out_entry, self_check_in, venue_code, venue_code_matches
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
@@ -57,9 +59,11 @@ __all__ = [
     "NotAllowed",
     "Opened",
     "absent_entries",
+    "acknowledge_warning",
     "add_entries_from_text",
     "add_entry",
     "answer_view",
+    "cancel_event",
     "check_in_entry",
     "check_out_entry",
     "claim_form_once",

@@ -1,14 +1,16 @@
-"""What every tournament write shares: the event row locked, errors naming their field, a reason's
-limits, and the limits of what is stored.
+"""What every tournament write shares: the event row locked (its director checked, a cancelled event
+refused), errors naming their field, a reason's limits, and the limits of what is stored.
 
 It must not write anything itself, nor know any one write's rules.
 """
 
 from __future__ import annotations
 
+from tournaments import policy
 from tournaments.engine import EventError
 from tournaments.engine.document import MAX_ENTRIES
 from tournaments.models import Event
+from tournaments.policy import Actor
 
 MAX_REASON = 500
 MAX_TEXT_LINES = 4096
@@ -23,6 +25,20 @@ def error(field: str | None, message: str) -> EventError:
 
 def lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def lock_event_to_change(actor: Actor, event: Event, what: str) -> Event:
+    """The event row locked for a director's write (``what``: "pair rounds"), refused to whoever may not
+    direct it and, whoever asks, once the event was cancelled: nothing more is recorded in it."""
+    event = lock_event(event)
+    policy.require_director(actor, event, what)
+    refuse_if_cancelled(event)
+    return event
+
+
+def refuse_if_cancelled(event: Event) -> None:
+    if event.status == Event.Status.CANCELLED:
+        raise error("event", f"{event.name} was cancelled: nothing more can be recorded or changed in it")
 
 
 def reason_text(reason: str, *, required: bool = True) -> str:

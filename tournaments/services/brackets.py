@@ -13,14 +13,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
-from tournaments import policy
 from tournaments.engine import EventError
 from tournaments.models import Event, Match
 from tournaments.policy import Actor
 from tournaments.results import EventState, compute_answer, load_state, with_match_details
 
 from . import answers
-from .base import error, lock_event, reason_text
+from .base import error, lock_event_to_change, reason_text
 from .games import Opened, create_match, entries_in, open_games
 
 
@@ -69,8 +68,7 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
     """Reset every open bracket match without a result whose players the bracket no longer puts there
     (an earlier result changed): its games are abandoned and links revoked, the match is kept marked
     reset, and the right matches are opened in its place."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "reset bracket matches")
+    event = lock_event_to_change(actor, event, "reset bracket matches")
     if not event.is_elimination:
         raise error("event", "only a bracket has matches to reset")
     reason = reason_text(reason, required=False) or "the players of this match changed after a correction"

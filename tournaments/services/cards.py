@@ -11,12 +11,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from scoring.models import Game
-from tournaments import policy
 from tournaments.models import Event, Match, MatchGame, Round
 from tournaments.policy import Actor
 from tournaments.results import load_state
 
-from .base import error, lock_event
+from .base import error, lock_event_to_change
 from .games import Opened, renew_table_links
 
 
@@ -27,8 +26,7 @@ def print_table_cards(*, actor: Actor, event: Event, started_too: bool = False) 
 
     A table already started whose link works (made elsewhere) keeps it unless ``started_too``, so no
     referee is sent to the sign-in page in the middle of a game; it stays on the list meanwhile."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "print table cards")
+    event = lock_event_to_change(actor, event, "print table cards")
     state = load_state(event)
     unprinted = set(Match.objects.filter(event=event, card_printed_at__isnull=True, reset_at__isnull=True,
                                          is_bye=False, match_games__game__status=Game.Status.IN_PROGRESS)

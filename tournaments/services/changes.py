@@ -1,10 +1,13 @@
-"""Changing an event after it is created, and deleting one that has no results.
+"""Changing an event after it is created, cancelling one, and deleting one that has no results.
 
 Its name, whether it is public and a Swiss's number of rounds change at any time (never below the rounds
 already paired); its other options (match format, tiebreaks, match points, margins, third place, grand
 final, check-in) only until round 1 is paired, since the results so far were scored under them. An event is
 deleted only while it has no result (no hand recorded in its games, no director's result) and no
-knockout made from it; its unplayed games go with it.
+knockout made from it; its unplayed games go with it. An event not yet complete is cancelled with a
+reason: it is kept (its officials and organisers still list it), its games being played are closed and
+every table link revoked, and nothing more is recorded in it (``base.lock_event_to_change`` refuses every
+later write; ``policy.EVENT_GAMES`` closes its games to ``scoring``).
 
 It must not pair, score or change a result: ``rounds``, ``brackets`` and ``director_results`` do.
 """
@@ -14,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from scoring import services as scoring
-from scoring.models import Game
+from scoring.models import Game, RefereeLink
 from tournaments import policy
 from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
@@ -24,7 +28,7 @@ from tournaments.models import Event, Match, MatchGame, MatchResult, Round
 from tournaments.policy import Actor
 
 from .answers import bump
-from .base import error, lock_event
+from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options
 
 ANY_TIME = ("name", "is_public", "rounds")
@@ -36,8 +40,7 @@ BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "fo
 def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Event:
     """Apply ``changes`` (any of ``ANY_TIME`` and ``BEFORE_ROUND_1``): all of them or, with every problem
     named by its field, none."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "change the event")
+    event = lock_event_to_change(actor, event, "change the event")
     unknown = sorted(set(changes) - {*ANY_TIME, *BEFORE_ROUND_1})
     if unknown:
         raise AssertionError(f"update_event was given {unknown}: the callers parse what may change")
@@ -98,8 +101,7 @@ def has_results(event: Event) -> bool:
 @transaction.atomic
 def delete_event(*, actor: Actor, event: Event) -> None:
     """Delete an event that has no result and no knockout made from it, with its unplayed games."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "delete the event")
+    event = lock_event_to_change(actor, event, "delete the event")
     game_ids = list(MatchGame.objects.filter(match__event=event).values_list("game_id", flat=True))
     if has_results(event):
         raise error("event", f"{event.name} has results (hands recorded or a director's result): an event with "
@@ -110,3 +112,34 @@ def delete_event(*, actor: Actor, event: Event) -> None:
     Match.objects.filter(event=event).delete()
     event.delete()
     scoring.delete_unplayed_games_unchecked(game_ids=game_ids)
+
+
+CANCELLED_GAME = "Closed: the event was cancelled"
+
+
+@transaction.atomic
+def cancel_event(*, actor: Actor, event: Event, reason: str) -> Event:
+    """Cancel an event not yet complete, saying why: its games still being played are closed (their hands
+    stay, as on paper), every table link of its games is revoked, and it is marked cancelled, by whom
+    and when. Cancelling twice, or a complete event, is refused; so is every later write to it."""
+    event = lock_event(event)
+    policy.require_director(actor, event, "cancel the event")
+    if event.status == Event.Status.CANCELLED:
+        raise error("event", f"{event.name} was already cancelled")
+    if event.status == Event.Status.COMPLETE:
+        raise error("event", f"{event.name} is complete (every match has a result): a complete event cannot be "
+                             "cancelled")
+    if not (reason or "").strip():
+        raise error("reason", "say why the event is cancelled: the reason is kept with it")
+    reason = reason_text(reason)
+    game_ids = MatchGame.objects.filter(match__event=event).values("game_id")
+    for link in RefereeLink.objects.filter(game_id__in=game_ids, revoked_at__isnull=True).order_by("pk"):
+        scoring.revoke_referee_link_unchecked(link=link)
+    for game in Game.objects.filter(pk__in=game_ids, status=Game.Status.IN_PROGRESS).order_by("pk"):
+        scoring.abandon_game_unchecked(actor=actor, game=game, reason=f"the event was cancelled: {reason}",
+                                       frozen_as=CANCELLED_GAME)
+    event.status = Event.Status.CANCELLED
+    event.cancel_reason, event.cancelled_at, event.cancelled_by = reason, timezone.now(), actor.user
+    event.save(update_fields=["status", "cancel_reason", "cancelled_at", "cancelled_by"])
+    bump(event)
+    return event

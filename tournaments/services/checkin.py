@@ -22,12 +22,11 @@ from django.utils.crypto import salted_hmac
 from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.policy import NotAllowed
-from tournaments import policy
 from tournaments.models import Entry, Event
 from tournaments.policy import Actor
 
 from .answers import bump
-from .base import error, lock_event
+from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
 
 
 def venue_code(event: Event) -> str:
@@ -56,8 +55,7 @@ def _entry(event: Event, entry: Entry) -> Entry:
 @transaction.atomic
 def check_in_entry(*, actor: Actor, entry: Entry) -> Entry:
     """A director checks a player in. Checking in a player already in changes nothing (a double tap)."""
-    event = lock_event(entry.event)
-    policy.require_director(actor, event, "check players in")
+    event = lock_event_to_change(actor, entry.event, "check players in")
     _open_check_in(event)
     entry = _entry(event, entry)
     if entry.checked_in_at is None:
@@ -70,8 +68,7 @@ def check_in_entry(*, actor: Actor, entry: Entry) -> Entry:
 @transaction.atomic
 def check_out_entry(*, actor: Actor, entry: Entry) -> Entry:
     """A director takes back a check-in (the wrong name tapped, a player who left before round 1)."""
-    event = lock_event(entry.event)
-    policy.require_director(actor, event, "check players out")
+    event = lock_event_to_change(actor, entry.event, "check players out")
     _open_check_in(event)
     entry = _entry(event, entry)
     if entry.checked_in_at is not None:
@@ -91,6 +88,7 @@ def self_check_in(*, actor: Actor, event: Event, code: str, entry: Entry, pin: s
         event = lock_event(event)
         if not venue_code_matches(event, code):
             raise NotAllowed("this check-in code is not the venue's: scan the QR code at the venue again")
+        refuse_if_cancelled(event)
         _open_check_in(event)
         entry = _entry(event, entry)
         player = entry.player

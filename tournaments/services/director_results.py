@@ -10,13 +10,12 @@ from django.db import transaction
 
 from scoring import services as scoring
 from scoring.models import Game, GameStatusChange
-from tournaments import policy
 from tournaments.models import Entry, Match, MatchGame, MatchResult
 from tournaments.policy import Actor
 from tournaments.results import sides
 
 from .answers import bump
-from .base import MAX_STORED, error, lock_event, reason_text
+from .base import MAX_STORED, error, lock_event_to_change, reason_text
 
 # ---------------------------------------------------------------------------------------------------
 # Directors' results
@@ -24,8 +23,7 @@ from .base import MAX_STORED, error, lock_event, reason_text
 
 def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None, margin: int | None,
                      reason: str) -> MatchResult:
-    event = lock_event(match.event)
-    policy.require_director(actor, event, "record results")
+    event = lock_event_to_change(actor, match.event, "record results")
     match = Match.objects.select_related("round").get(pk=match.pk, event=event)
     if match.reset_at is not None:
         raise error("match", "this bracket match was reset: record the result on the match opened in its place")

@@ -17,14 +17,13 @@ from django.utils import timezone
 from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.models import Player
-from tournaments import policy
 from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Round
 from tournaments.policy import Actor
 
 from .answers import bump
-from .base import MAX_DROP_ROUND, MAX_SEED, MAX_STORED, MAX_TEXT_LINES, error, lock_event, reason_text
+from .base import MAX_DROP_ROUND, MAX_SEED, MAX_STORED, MAX_TEXT_LINES, error, lock_event_to_change, reason_text
 
 # ---------------------------------------------------------------------------------------------------
 # Entries
@@ -106,8 +105,7 @@ def add_entry(
 
     During registration an entry plays from round 1; a Swiss event already running takes a late
     entry, paired from the next round on with 0 match points before it."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "add entries")
+    event = lock_event_to_change(actor, event, "add entries")
     joined = _late_round(event)
     if player is None:
         if not (name or "").strip():
@@ -166,8 +164,7 @@ def _parse_lines(text: str) -> list[tuple[int, str, int | None]]:
 def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = "") -> list[Entry]:
     """Enter every player of a pasted list (one name per line) or CSV (``name,rating``, an optional
     header). All or nothing: any bad line refuses the whole paste, each problem naming its line."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "add entries")
+    event = lock_event_to_change(actor, event, "add entries")
     joined = _late_round(event)
     rows = _parse_lines(text or "")
     taken = _taken_names(event)
@@ -200,8 +197,7 @@ def seed_entries(
     ``manual``: ``order`` lists entry ids, seeds 1, 2, ... in that order (entries left out are
     unseeded); ``rating``: the highest rating first, then the unrated in the order they entered;
     ``random``: a shuffle (``rng`` for tests), stored in ``event.seeding`` with the method."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "seed entries")
+    event = lock_event_to_change(actor, event, "seed entries")
     if event.status != Event.Status.REGISTRATION:
         raise error("method", "seeds are set during registration, before the first round")
     entries = list(Entry.objects.filter(event=event).order_by("id"))
@@ -247,8 +243,7 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
     round 1). It keeps its results and its place in the standings, marked dropped. In a bracket it
     forfeits every match it has not played. A match it still owes in that round needs a result (a
     forfeit) for the round to close."""
-    event = lock_event(entry.event)
-    policy.require_director(actor, event, "drop entries")
+    event = lock_event_to_change(actor, entry.event, "drop entries")
     entry = Entry.objects.select_for_update().get(pk=entry.pk, event=event)
     if entry.dropped_after_round is not None:
         when = ("withdrew before round 1" if entry.dropped_after_round == 0

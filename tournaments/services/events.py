@@ -22,7 +22,7 @@ from tournaments.policy import Actor, NotAllowed
 from tournaments.results import compute_answer, load_state
 
 from .answers import bump
-from .base import error, lock_event
+from .base import error, lock_event_to_change
 
 # ---------------------------------------------------------------------------------------------------
 # Events
@@ -136,8 +136,7 @@ def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], refer
     they are now): those no longer officials of the event can no longer record, confirm, correct or void
     anything in them, the new ones can (the hands keep who entered and confirmed them). An organiser
     may change the directors; a director may change the referees only."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "change the event's officials")
+    event = lock_event_to_change(actor, event, "change the event's officials")
     directors, referees = list(dict.fromkeys(directors)), list(dict.fromkeys(referees))
     if set(directors) != set(event.directors.all()) and not actor.is_organiser:
         raise NotAllowed("only an organiser may change an event's directors")
@@ -168,8 +167,7 @@ def create_knockout_from_standings(
     out), seeded in standings order, under the same frozen conventions, directors and referees. The
     second stage of the event: its directors may start it, as organisers may; once (a second request,
     a second click included, is refused naming the first: under the source's lock, two at once too)."""
-    source = lock_event(source_event)
-    policy.require_director(actor, source, "start a knockout from its standings")
+    source = lock_event_to_change(actor, source_event, "start a knockout from its standings")
     made = Event.objects.filter(seeded_from=source).order_by("pk").first()
     if made is not None:
         # Named only to whoever may read it: the knockout may be private while its source is not.

@@ -18,12 +18,11 @@ from django.utils import timezone
 from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.models import Game, RefereeLink
-from tournaments import policy
 from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, Round
 from tournaments.policy import Actor
 from tournaments.results import load_state, sides
 
-from .base import error, lock_event
+from .base import error, lock_event_to_change
 
 # ---------------------------------------------------------------------------------------------------
 # Rounds, bracket matches, games
@@ -99,8 +98,7 @@ def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None,
     referee is sent to the sign-in page in the middle of a game, unless ``started_too``; a game with no
     working link (a bracket match that opened by itself) always gets one. One match's new link (a card
     lost, a phone changed) touches no other table. Each match given a new link has its card marked printed."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "make table links")
+    event = lock_event_to_change(actor, event, "make table links")
     state = load_state(event)
 
     def in_scope(m) -> bool:

@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import policy
 from tournaments.engine.document import default_swiss_rounds
 from tournaments.models import Entry, Event, Match, MatchPlayer, Round
 from tournaments.policy import Actor
 from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
 
 from .answers import bump
-from .base import error, lock_event
+from .base import error, lock_event_to_change
 from .brackets import open_bracket
 from .checkin import absent_entries
 from .games import Opened, create_match, entries_in, open_games
@@ -40,8 +39,7 @@ def pair_next_round(*, actor: Actor, event: Event, publish: bool = True, withdra
     With check-in, round 1 (or the bracket) pairs only the entries checked in: any other still in is
     named and the pairing refused, unless ``withdraw_absent`` withdraws them in the same step ("did
     not check in")."""
-    event = lock_event(event)
-    policy.require_director(actor, event, "pair rounds")
+    event = lock_event_to_change(actor, event, "pair rounds")
     if event.status == Event.Status.COMPLETE:
         raise error("event", f"{event.name} is complete")
     if event.check_in and event.status == Event.Status.REGISTRATION:
@@ -125,8 +123,7 @@ def _publish(actor: Actor, event: Event, rnd: Round, matches: Sequence[Match]) -
 @transaction.atomic
 def publish_round(*, actor: Actor, round: Round) -> Opened:
     """Make a draft round's games and referee links: its pairings are final from now on."""
-    event = lock_event(round.event)
-    policy.require_director(actor, event, "publish rounds")
+    event = lock_event_to_change(actor, round.event, "publish rounds")
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != Round.Status.DRAFT:
         raise error("round", f"round {rnd.number} is already published")
@@ -195,8 +192,7 @@ def swap_entries(*, actor: Actor, round: Round, first: Entry, second: Entry, con
 
     When the swap makes a rematch or breaks the bye rule, it is refused unless ``confirm`` is true;
     either way the returned list says plainly what it breaks (empty: nothing)."""
-    event = lock_event(round.event)
-    policy.require_director(actor, event, "swap pairings")
+    event = lock_event_to_change(actor, round.event, "swap pairings")
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if event.format != Event.Format.SWISS:
         raise error("round", "only a Swiss round's pairings may be changed by hand")

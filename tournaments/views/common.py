@@ -82,7 +82,9 @@ def tabs(event: Event, current: str) -> list[dict[str, Any]]:
 
 
 def page_context(request, event: Event, current: str, **extra) -> dict[str, Any]:
-    return {"event": event, "tabs": tabs(event, current), "can_direct": may_direct(request, event),
+    # ``can_direct``: the director's forms are shown; a cancelled event's pages show none (nothing is written to it).
+    can_direct = event.status != Event.Status.CANCELLED and may_direct(request, event)
+    return {"event": event, "tabs": tabs(event, current), "can_direct": can_direct,
             "conventions": conventions_in_words(event.conventions), "once": once_key(), **extra}
 
 

@@ -23,7 +23,7 @@ from .common import claim_once, event_or_404, form_errors, may_direct, page_cont
 
 def entries_page(request, pk: int):
     event = event_or_404(request, pk)
-    can_direct = may_direct(request, event)
+    can_direct = event.status != Event.Status.CANCELLED and may_direct(request, event)  # no form once cancelled
     add_form, paste_form = AddEntryForm(prefix="add", event=event), PasteEntriesForm(prefix="paste")
     status = 200
     if request.method == "POST":

@@ -1,5 +1,6 @@
 """The event list, a new event, and the event page: where the event stands and what its director does
-next (pair, open the bracket, reset stale bracket matches, officials, a knockout from the standings).
+next (pair, open the bracket, reset stale bracket matches, acknowledge a warning, officials, a knockout
+from the standings, change, cancel or delete the event).
 
 Views parse the form, call one service, render; they must not pair, score or decide roles themselves."""
 
@@ -18,7 +19,15 @@ from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
-from ..forms import EventChangeForm, EventForm, KnockoutForm, OfficialsForm, place_errors
+from ..forms import (
+    AcknowledgeWarningForm,
+    CancelEventForm,
+    EventChangeForm,
+    EventForm,
+    KnockoutForm,
+    OfficialsForm,
+    place_errors,
+)
 from ..presentation import event_status_line, matches_in_words, tables_in_words
 from ..tables import EventTable
 from .common import (
@@ -45,7 +54,9 @@ def event_list(request):
     table = EventTable(events)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "tournaments/event_list.html", {
-        "table": table, "status": status, "statuses": Event.Status.choices,
+        "table": table, "status": status,
+        # Cancelled events are listed to organisers and their officials only: no filter for anyone signed out.
+        "statuses": [c for c in Event.Status.choices if c[0] != Event.Status.CANCELLED or actor.user is not None],
         "may_create": policy.may_create_events(actor), "officiates": request.user.is_authenticated,
     })
 
@@ -77,35 +88,41 @@ def new_event(request):
 def event_page(request, pk: int):
     event = event_or_404(request, pk)
     answer, warnings = selectors.event_answer_and_warnings(event)
+    cancelled = event.status == Event.Status.CANCELLED
+    official = bool(warnings or cancelled) and policy.is_official(actor_for(request), event)
     current = selectors.current_round(event)
     rows = selectors.matches(event, round=current) if current and not event.is_elimination else []
     if event.is_elimination:
         rows = [r for r in selectors.matches(event) if r["status"] != "decided"]
     can_direct = may_direct(request, event)
+    writable = can_direct and not cancelled  # a cancelled event's page offers no write
     rounds = selectors.round_summaries(event)
     entry_count = Entry.objects.filter(event=event).count()
     unfinished = selectors.unfinished_tables(event, answer, rows) if event.status == Event.Status.RUNNING else []
     check_in = selectors.check_in_state(event) if can_direct else None
     context = page_context(
-        request, event, "event", answer=answer, warnings=warnings,
+        request, event, "event", answer=answer, warnings=selectors.shown_warnings(event, warnings, official=official),
+        cancellation=selectors.cancellation(event, official=official), writable=writable,
         status_line=event_status_line(event, answer, current, unfinished),
         current_round=current, rows=rows, rounds=rounds,
         next_step=_next_step(event, answer, rounds, rows if event.is_elimination else unfinished, entry_count,
                              check_in),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2,
                                             "match_format": event.match_format})
-        if can_direct and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
+        if writable and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
         else None,
         entry_count=entry_count,
         resettable=[w for w in warnings if w.get("resettable")],
         **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
-                                              "referees": list(event.referees.all())}) if can_direct else None,
+                                              "referees": list(event.referees.all())}) if writable else None,
         change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds, "is_public": event.is_public,
-                                             "check_in": event.check_in}) if can_direct else None,
-        deletable=can_direct and not services.has_results(event) and not selectors.has_knockout(event),
-        without_pin=selectors.players_without_pin(event) if can_direct else {},
-        cards_to_print=len(selectors.cards_to_print(event)) if can_direct else 0,
+                                             "check_in": event.check_in}) if writable else None,
+        deletable=writable and not services.has_results(event) and not selectors.has_knockout(event),
+        cancel_form=CancelEventForm() if writable and event.status != Event.Status.COMPLETE else None,
+        acknowledge_form=AcknowledgeWarningForm() if writable else None,
+        without_pin=selectors.players_without_pin(event) if writable else {},
+        cards_to_print=len(selectors.cards_to_print(event)) if writable else 0,
         is_organiser=actor_for(request).is_organiser,
         check_in=check_in,
     )
@@ -116,7 +133,7 @@ def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[d
                check_in: dict | None = None) -> dict:
     # ``open_rows``: a bracket's open matches, or a Swiss's or round robin's unfinished tables in every round.
     """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
-    if event.status == Event.Status.COMPLETE:
+    if event.status in (Event.Status.COMPLETE, Event.Status.CANCELLED):
         return {"ready": False, "label": "", "why": ""}
     if event.status == Event.Status.REGISTRATION:
         start = "Start the bracket" if event.is_elimination else "Pair round 1"
@@ -239,6 +256,47 @@ def change_event(request, pk: int):
         messages.error(request, f"Nothing was changed. {say(exc)}")
     else:
         messages.success(request, "Saved.")
+    return redirect("tournaments:event", pk=pk)
+
+
+@require_POST
+def cancel_event(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "cancel the event")) is not None:
+        return refused
+    form = CancelEventForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Nothing was cancelled. {invalid_form_in_words(form)}")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        services.cancel_event(actor=actor_for(request), event=event, reason=form.cleaned_data["reason"])
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing was cancelled. {say(exc)}")
+    else:
+        messages.success(request, f"{event.name} cancelled: its games being played are closed and its table links "
+                                  "stopped.")
+    return redirect("tournaments:event", pk=pk)
+
+
+@require_POST
+def acknowledge_warning(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "acknowledge warnings")) is not None:
+        return refused
+    form = AcknowledgeWarningForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Nothing was acknowledged. {invalid_form_in_words(form)}")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        services.acknowledge_warning(actor=actor_for(request), event=event, **form.cleaned_data)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing was acknowledged. {say(exc)}")
+    else:
+        messages.success(request, "Warning acknowledged: spectators no longer see it.")
     return redirect("tournaments:event", pk=pk)
 
 
