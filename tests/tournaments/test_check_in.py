@@ -212,7 +212,8 @@ def test_a_cancelled_event_checks_nobody_in_neither_by_a_director_nor_at_the_ven
     services.cancel_event(actor=people.dir, event=event, reason="the hall flooded")
     with pytest.raises(EventError) as refused:
         services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"))
-    assert refused.value.problems[0].message == "Test swiss was cancelled: nothing more can be recorded or changed in it"
+    assert refused.value.problems[0].message == ("Test swiss was cancelled: nothing more can be recorded or changed "
+                                                 "in it")
     with pytest.raises(EventError):
         services.self_check_in(actor=Actor(address="10.0.0.9"), event=event, code=services.venue_code(event),
                                entry=entry(event, "Bob"), pin="", new_pin="2468", new_pin_again="2468")
