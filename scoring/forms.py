@@ -347,6 +347,9 @@ class PlayerEditForm(forms.Form):
     display_name = forms.CharField(max_length=60, label="Name")
     club = forms.CharField(max_length=80, required=False)
     email = forms.EmailField(required=False, help_text="seen by organisers only")
+    rating = WholeNumberFormField(required=False, min_value=-(2**31 - 1), max_value=2**31 - 1,
+                                  widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                  help_text="the club's rating, if it keeps one: events seed by it (empty: none)")
 
 
 class PinForm(forms.Form):

@@ -58,6 +58,9 @@ class Player(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
+    # The club's own rating of the player, when it keeps one: an event entering the player starts from it
+    # (seeding by rating); an event's entry keeps its own copy, so changing it later changes no event.
+    rating = models.IntegerField(null=True, blank=True)
     # A short PIN the player types to accept a hand on the referee's phone; stored hashed.
     confirm_pin = models.CharField(max_length=128, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -34,7 +34,7 @@ class PlayerSerializer(PersonalDataSerializer, serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "display_name", "club", "email", "has_pin", "created_at"]
+        fields = ["id", "display_name", "club", "rating", "email", "has_pin", "created_at"]
         read_only_fields = ["id", "created_at"]
         extra_kwargs = {"email": {"help_text": "organisers only"}}
 
@@ -56,6 +56,8 @@ class PlayerUpdateSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=60, required=False)
     club = serializers.CharField(max_length=80, required=False, allow_blank=True)
     email = serializers.EmailField(required=False, allow_blank=True)
+    rating = WholeNumberField(required=False, allow_null=True, min_value=-(2**31 - 1), max_value=2**31 - 1,
+                              help_text="the club's rating, if it keeps one (null: none); events seed by it")
 
 
 class PinSerializer(serializers.Serializer):

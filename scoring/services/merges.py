@@ -115,6 +115,9 @@ def _fill_blanks(duplicate: Player, kept: Player) -> list[str]:
     if not kept.email and duplicate.email:
         kept.email = duplicate.email
         filled.append("email")
+    if kept.rating is None and duplicate.rating is not None:
+        kept.rating = duplicate.rating
+        filled.append("rating")
     if kept.user_id is None and duplicate.user_id is not None:
         filled.append("user")
     return filled

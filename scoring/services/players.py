@@ -35,6 +35,11 @@ class PinLocked(NotAllowed):
         self.retry_at = retry_at
 
 
+# ``update_player``'s rating when it is not to change (None clears it).
+UNCHANGED = object()
+MAX_RATING = 2**31 - 1  # the database's integer column
+
+
 def valid_pin(pin: str) -> bool:
     return PIN_PATTERN.fullmatch(pin or "") is not None
 
@@ -96,9 +101,10 @@ class NameTaken(SheetError):
 
 @transaction.atomic
 def update_player(*, actor: Actor, player: Player, display_name: str | None = None, club: str | None = None,
-                  email: str | None = None) -> Player:
-    """Change a player's name, club or email (organisers). Names stay unique in a club ignoring case; games
-    already made keep the names their sheets were made with."""
+                  email: str | None = None, rating: int | object | None = UNCHANGED) -> Player:
+    """Change a player's name, club, email or rating (organisers; a rating of None clears it). Names stay
+    unique in a club ignoring case; games already made keep the names their sheets were made with, and
+    events keep the rating their entries were made with."""
     policy.require_organiser(actor, "change a player")
     locked = Player.objects.select_for_update().get(pk=player.pk)
     changed = []
@@ -114,6 +120,11 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
     if email is not None:
         locked.email = email.strip()
         changed.append("email")
+    if rating is not UNCHANGED:
+        if rating is not None and (type(rating) is not int or not -MAX_RATING <= rating <= MAX_RATING):
+            raise SheetError.one(None, "rating", f"a rating is a whole number of at most ten digits; {rating!r} given")
+        locked.rating = rating
+        changed.append("rating")
     if {"display_name", "club"} & set(changed):
         same = same_name(locked.display_name, locked.club)
         if same is not None and same.pk != locked.pk:

@@ -46,7 +46,7 @@ def player_detail(request, pk: int):
     if merged is not None:  # a duplicate merged into another player: that player is who it was
         return redirect("scoring:player", pk=merged.pk)
     edit_form = PlayerEditForm(initial={"display_name": player.display_name, "club": player.club,
-                                        "email": player.email}) if actor.is_organiser else None
+                                        "email": player.email, "rating": player.rating}) if actor.is_organiser else None
     pin_form = PinForm()
     find = (request.GET.get("find") or "").strip()[:60]
     merge_form = MergeForm(choices=selectors.merge_candidates(player, find)) if actor.is_organiser else None

@@ -291,8 +291,8 @@ def test_only_organisers_merge_through_the_api(who, expected):
     answer = client.post(f"/api/v1/players/{dup.pk}/merge/", {"into": kept.pk}, format="json")
     assert answer.status_code == expected, answer.json()
     if expected == 200:
-        assert answer.json() == {"id": kept.pk, "display_name": "Cleopatra", "club": "Riverside", "email": "",
-                                 "has_pin": False, "created_at": answer.json()["created_at"]}
+        assert answer.json() == {"id": kept.pk, "display_name": "Cleopatra", "club": "Riverside", "rating": None,
+                                 "email": "", "has_pin": False, "created_at": answer.json()["created_at"]}
         assert Entry.objects.get(event=event, player=kept)
     else:
         (error,) = answer.json()["errors"]

@@ -83,6 +83,8 @@ def _add(event: Event, player: Player, *, seed: int | None, rating: int | None, 
             raise error("seed", f"seed {seed} is already taken in {event.name}")
     if rating is not None and (type(rating) is not int or not -MAX_STORED <= rating <= MAX_STORED):
         raise error("rating", f"a rating is a whole number of at most ten digits; {rating!r} given")
+    if rating is None:
+        rating = player.rating  # the club's rating of the player, when it keeps one
     try:
         with transaction.atomic():
             return Entry.objects.create(event=event, player=player, seed=seed, rating=rating, joined_round=joined)
