@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
+        from scoring.game_clocks import register_game_clock
         from scoring.player_records import register_player_records
         from scoring.policy import register_game_authority, register_pin_authority
 
@@ -19,3 +20,7 @@ class TournamentsConfig(AppConfig):
         register_pin_authority(ENTRANT_PINS)
         # A duplicate player merged into another takes its entries along (scoring asks; same transaction).
         register_player_records(EVENT_ENTRIES)
+        # A round's clock shows on its tables' entry pages (scoring asks; it never imports us).
+        from .selectors import game_clock
+
+        register_game_clock(game_clock)

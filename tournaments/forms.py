@@ -117,6 +117,9 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
     check_in = forms.BooleanField(required=False, label="Check players in before round 1",
                                   help_text="round 1 pairs only those checked in (by a director, or at the venue's "
                                             "QR code)")
+    round_minutes = WholeNumberFormField(required=False, min_value=1, max_value=600, label="Minutes a round",
+                                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                         help_text="a round's clock starts at this (empty: no time limit)")
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
     rounds = WholeNumberFormField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -147,7 +150,8 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
             "third_place": bool(data["third_place"]) and data["format"] == Event.Format.SINGLE_ELIMINATION,
             "grand_final": data["grand_final"] if data["format"] == Event.Format.DOUBLE_ELIMINATION
             else Event.GrandFinal.RESET,
-            "is_public": data["is_public"], "check_in": data["check_in"], "directors": list(data["directors"]),
+            "is_public": data["is_public"], "check_in": data["check_in"], "round_minutes": data["round_minutes"],
+            "directors": list(data["directors"]),
             "referees": list(data["referees"]),
         }
 
@@ -192,6 +196,9 @@ class EventChangeForm(forms.Form):
     is_public = forms.BooleanField(required=False, label="Public (anyone may follow it)")
     check_in = forms.BooleanField(required=False, label="Check players in before round 1",
                                   help_text="round 1 pairs only those checked in (by you, or at the venue's QR code)")
+    round_minutes = WholeNumberFormField(required=False, min_value=1, max_value=600, label="Minutes a round",
+                                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                         help_text="the round's clock starts at this (empty: no time limit)")
 
 
 class CancelEventForm(forms.Form):

@@ -54,6 +54,8 @@ class Event(models.Model):
     is_public = models.BooleanField(default=True)
     # Round 1 pairs only the entries checked in (by a director, or by the player at the venue's QR code).
     check_in = models.BooleanField(default=False)
+    # A round's time limit: its clock starts at this many minutes (None: no clock unless a director sets one).
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="directed_events")
     referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
@@ -173,6 +175,10 @@ class Round(models.Model):
     paired_from = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The round's clock (``tournaments.clock``): while it runs, when the time is up; while it is paused, the
+    # seconds left; neither before it starts.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_left_seconds = models.PositiveIntegerField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -182,6 +188,8 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["event", "number"], name="round_one_per_number_per_event"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(condition=Q(status__in=["draft", "published", "closed"]), name="round_status_known"),
+            models.CheckConstraint(condition=Q(clock_ends_at__isnull=True) | Q(clock_left_seconds__isnull=True),
+                                   name="round_clock_runs_or_is_paused"),
         ]
 
     def __str__(self) -> str:
@@ -208,6 +216,8 @@ class Match(models.Model):
     # When its table card was last printed: a sheet (or an API answer) showed its games' new link tokens,
     # which exist only then. None: no card printed (a bracket match that opened by itself, a bye).
     card_printed_at = models.DateTimeField(null=True, blank=True)
+    # A director's extra time for this table alone, on top of its round's clock.
+    extra_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["event", "id"]

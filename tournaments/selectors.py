@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
+from django.utils import timezone
 
 from ginscore import jobs
 from scoring import selectors as scoring_selectors
@@ -28,6 +29,8 @@ from scoring.reading import text_id
 
 from . import policy, services
 from .caching import versioned
+from .clock import clock_state
+from .clock import in_words as clock_words
 from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
 from .policy import Actor
 from .results import (
@@ -492,15 +495,45 @@ def open_bracket_matches(event: Event) -> list[dict[str, Any]]:
     return [r for r in matches(event) if r["match"] and r["status"] in ("waiting", "playing")]
 
 
+def game_clock(game_id: int) -> dict[str, Any] | None:
+    """The clock of the round a game is played in, with its table's extra time (one query): for the
+    table's entry page (``scoring.game_clocks``). None when the round's clock has not started."""
+    row = (MatchGame.objects.filter(game_id=game_id, match__round__isnull=False)
+           .values_list("match__round__clock_ends_at", "match__round__clock_left_seconds", "match__extra_seconds",
+                        "match__round__number").first())
+    if row is None or row[:2] == (None, None):
+        return None
+    ends_at, left, extra, number = row
+    return {**clock_of(ends_at, left, timezone.now(), extra), "label": f"Round {number}:"}
+
+
 def round_summaries(event: Event) -> list[dict[str, Any]]:
     """Each round of a Swiss or round robin event: ``{"round", "status", "published_at", "closed_at",
-    "tables", "byes"}`` (one query; the matches themselves: ``matches(event, round=n)``)."""
+    "tables", "byes", "clock"}`` (one query; the matches themselves: ``matches(event, round=n)``)."""
     live = Q(matches__reset_at__isnull=True)
     rounds = (Round.objects.filter(event=event).order_by("number")
               .annotate(tables=Count("matches", filter=live & Q(matches__is_bye=False)),
                         byes=Count("matches", filter=live & Q(matches__is_bye=True))))
+    now = timezone.now()
     return [{"round": r.number, "status": r.status, "published_at": r.published_at, "closed_at": r.closed_at,
-             "tables": r.tables, "byes": r.byes} for r in rounds]
+             "tables": r.tables, "byes": r.byes, "clock": clock_of(r.clock_ends_at, r.clock_left_seconds, now)}
+            for r in rounds]
+
+
+def clock_of(ends_at, left_seconds, now, extra_seconds: int = 0) -> dict[str, Any]:
+    """A round's (or one table's) clock as pages and the API show it: ``tournaments.clock`` plus words."""
+    state = clock_state(ends_at=ends_at, left_seconds=left_seconds, now=now, extra_seconds=extra_seconds)
+    return {**state.as_dict(), "words": clock_words(state)}
+
+
+def round_clock(event: Event, number: int | None) -> dict[str, Any] | None:
+    """Round ``number``'s clock, None when it has none running or paused (one query)."""
+    if not number:
+        return None
+    row = Round.objects.filter(event=event, number=number).values_list("clock_ends_at", "clock_left_seconds").first()
+    if row is None or row == (None, None):
+        return None
+    return clock_of(*row, timezone.now())
 
 
 def current_round(event: Event) -> int | None:
@@ -529,10 +562,13 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
         links=True,
     )
     rows = []
+    now = timezone.now()
     for m in sorted(found, key=lambda m: (m.event_id, *_sort_key(m))):
         event = by_pk[m.event_id]
         row = _match_row(event, m, labels[event.pk])
         if row["status"] != "decided":
             row["event_name"] = event.name
+            if m.round_id is not None and (m.round.clock_ends_at or m.round.clock_left_seconds is not None):
+                row["clock"] = clock_of(m.round.clock_ends_at, m.round.clock_left_seconds, now, m.extra_seconds)
             rows.append(row)
     return rows

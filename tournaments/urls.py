@@ -30,6 +30,7 @@ urlpatterns = [
     path("events/<id:pk>/check-in/", checkin.check_in_page, name="check_in"),
     path("events/<id:pk>/check-in/<str:code>/", checkin.self_check_in, name="self_check_in"),
     path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),
+    path("events/<id:pk>/rounds/<id:number>/clock/", rounds.round_clock, name="round_clock"),
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
     path("events/<id:pk>/matches/<id:match_id>/link/", rounds.match_link, name="match_link"),
     path("events/<id:pk>/sheet/", rounds.round_sheet, name="sheet"),

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from .. import policy, selectors, services
+from .. import game_clocks, policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
 from ..forms import (
@@ -104,7 +104,8 @@ def enter_hand(request, pk: int):
             return redirect("scoring:enter_hand", pk=pk)
     context = sheet_context(request, game)
     accept_now = game.requires_confirmation and allowed(policy.require_may_try_confirming, actor, game)
-    context.update({"form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
+    context.update({"clock": game_clocks.game_clock(game.pk) if game.status == Game.Status.IN_PROGRESS else None,
+                    "form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
                     "seats": getattr(form, "seating", None), "form_errors": _error_list(form) + _error_list(accept),
                     "accept_now": accept_now, "accept_form": accept})
     response = render(request, "scoring/enter_hand.html", context)

@@ -26,7 +26,8 @@ def _state():
             Event.objects.count(), Game.objects.count(),
             list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
             list(Match.objects.order_by("pk").values_list("card_printed_at")),
-            sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count())
+            sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count(),
+            list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
 
 
 def _writes(event, match, rnd_number, first, second, entry):
@@ -45,6 +46,7 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/entries/", {"once": "a8", "action": "drop", "entry": entry.pk, "reason": "ill"}),
         (f"{base}/rounds/{rnd_number}/", {"action": "swap", "swap-first": first.pk, "swap-second": second.pk}),
         (f"{base}/rounds/{rnd_number}/", {"once": "a9", "action": "publish"}),
+        (f"{base}/rounds/{rnd_number}/clock/", {"action": "start", "minutes": "10"}),
         (f"{base}/matches/{match.pk}/", {"once": "b1", "result-kind": "forfeit", "result-winner": first.pk,
                                          "result-reason": "no show"}),
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),

@@ -44,6 +44,8 @@ class EventCreateSerializer(serializers.Serializer):
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
     is_public = serializers.BooleanField(default=True)
     check_in = serializers.BooleanField(default=False, help_text="round 1 pairs only the entries checked in")
+    round_minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
+                                     help_text="a round's time limit: its clock starts at this (null: none)")
     directors = _users()
     referees = _users()
 
@@ -65,6 +67,8 @@ class EventUpdateSerializer(serializers.Serializer):
     third_place = serializers.BooleanField(required=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, required=False)
     check_in = serializers.BooleanField(required=False, help_text="round 1 pairs only the entries checked in")
+    round_minutes = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=600,
+                                     help_text="a round's time limit: its clock starts at this (null: none)")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -84,8 +88,8 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
-                  "check_in", "directors", "referees", "seeded_from", "seeding", "entry_count", "created_by",
-                  "created_at"]
+                  "check_in", "round_minutes", "directors", "referees", "seeded_from", "seeding", "entry_count",
+                  "created_by", "created_at"]
 
     def get_seeded_from(self, event) -> int | None:
         return event.seeded_from_id if _source_shown(event) else None
@@ -339,6 +343,23 @@ class OpenedSerializer(serializers.Serializer):
                                      help_text="a swap: what it breaks, in words")
 
 
+class ClockSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["not_started", "running", "paused", "time"])
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="while it runs (or at time): when the time is up")
+    paused = serializers.BooleanField()
+    remaining_seconds = serializers.IntegerField(allow_null=True, help_text="null before it starts; 0 at time")
+    words = serializers.CharField(help_text='"23:14 left", "paused, 5:00 left", "Time"')
+
+
+class ClockActionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
+    minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
+                               help_text="start: the time limit (default: the event's round_minutes); extend: how "
+                                         "many more")
+    match = WholeNumberField(required=False, allow_null=True, default=None, min_value=1,
+                             help_text="extend: this table (match id) alone, not the whole round")
+
+
 class RoundSummarySerializer(serializers.Serializer):
     round = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["draft", "published", "closed"])
@@ -346,6 +367,7 @@ class RoundSummarySerializer(serializers.Serializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     tables = serializers.IntegerField()
     byes = serializers.IntegerField()
+    clock = ClockSerializer(help_text="the round's clock as it stands (ends_at, paused, remaining_seconds)")
 
 
 class StandingSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from . import lifecycle, views
+from . import clock, lifecycle, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("events/<id:pk>/entries/<id:entry_id>/check-out/", views.EntryCheckOut.as_view(), name="entry-check-out"),
     path("events/<id:pk>/seed/", views.Seeding.as_view(), name="seeding"),
     path("events/<id:pk>/rounds/", views.RoundList.as_view(), name="round-list"),
+    path("events/<id:pk>/rounds/<id:number>/clock/", clock.RoundClock.as_view(), name="round-clock"),
     path("events/<id:pk>/rounds/<id:number>/publish/", views.RoundPublish.as_view(), name="round-publish"),
     path("events/<id:pk>/rounds/<id:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
     path("events/<id:pk>/links/", views.TableLinks.as_view(), name="table-links"),

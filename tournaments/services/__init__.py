@@ -5,6 +5,7 @@
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
 - ``checkin``: check-in before round 1 (by a director, or by the player at the venue's QR code);
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
+- ``clock``: a round's clock (start, pause, resume, extend a round or one table);
 - ``brackets``: opening bracket matches, by a director or by themselves, and resetting stale ones;
 - ``games``: a match's games and their table links;
 - ``cards``: the table cards still to print (a bracket match that opened by itself among them);
@@ -44,6 +45,7 @@ from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matche
 from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, update_event
 from .checkin import absent_entries, check_in_entry, check_out_entry, self_check_in, venue_code, venue_code_matches
+from .clock import run_round_clock
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
@@ -85,6 +87,7 @@ __all__ = [
     "refresh_answer_if_stale",
     "reset_dependent_bracket_matches",
     "run_event",
+    "run_round_clock",
     "seed_entries",
     "self_check_in",
     "set_officials",

@@ -45,6 +45,7 @@ def create_event(
     grand_final: str = Event.GrandFinal.RESET,
     is_public: bool = True,
     check_in: bool = False,
+    round_minutes: int | None = None,
     directors: Sequence[Any] = (),
     referees: Sequence[Any] = (),
     seeded_from: Event | None = None,
@@ -59,15 +60,26 @@ def create_event(
         actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
         tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
         third_place=third_place, grand_final=grand_final, is_public=is_public, check_in=check_in,
-        directors=directors, referees=referees, seeded_from=seeded_from,
+        round_minutes=round_minutes, directors=directors, referees=referees, seeded_from=seeded_from,
     )
+
+
+MAX_ROUND_MINUTES = 600
+
+
+def round_minutes_problem(minutes: object) -> Problem | None:
+    """A round's time limit is a whole number of minutes from 1 to 600, or none."""
+    if minutes is None or (type(minutes) is int and 1 <= minutes <= MAX_ROUND_MINUTES):
+        return None
+    return Problem(None, "round_minutes", f"a whole number of minutes from 1 to {MAX_ROUND_MINUTES}, or none; "
+                                          f"{minutes!r} given")
 
 
 def _create_event(*, actor: Actor, name: str, format: str, conventions: object, match_format: str,
                   rounds: int | None, tiebreaks: Sequence[str] | None, match_points: dict[str, int] | None,
                   bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
                   directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None,
-                  check_in: bool = False) -> Event:
+                  check_in: bool = False, round_minutes: int | None = None) -> Event:
     name = (name or "").strip()
     problems: list[Problem] = []
     if not name:
@@ -87,6 +99,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         frozen = {}
     if rounds is not None and format != Event.Format.SWISS:
         problems.append(Problem(None, "rounds", "only a Swiss event takes a number of rounds"))
+    if (problem := round_minutes_problem(round_minutes)) is not None:
+        problems.append(problem)
     read = read_options(problems, format=format, rounds=rounds, tiebreaks=tiebreaks, match_points=match_points,
                         bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
                         grand_final=grand_final)
@@ -97,7 +111,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         name=name, format=format, conventions=frozen, match_format=match_format, rounds=rounds,
         tiebreaks=list(read.tiebreaks), match_points=read.match_points.as_dict(), bye_margin=read.bye_margin,
         forfeit_margin=read.forfeit_margin, third_place=read.third_place, grand_final=read.grand_final.value,
-        is_public=is_public, check_in=bool(check_in), created_by=actor.user, seeded_from=seeded_from,
+        is_public=is_public, check_in=bool(check_in), round_minutes=round_minutes, created_by=actor.user,
+        seeded_from=seeded_from,
     )
     if directors:
         event.directors.set(directors)

@@ -117,7 +117,8 @@ def event_page(request, pk: int):
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
                                               "referees": list(event.referees.all())}) if writable else None,
         change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds, "is_public": event.is_public,
-                                             "check_in": event.check_in}) if writable else None,
+                                             "check_in": event.check_in, "round_minutes": event.round_minutes})
+        if writable else None,
         deletable=writable and not services.has_results(event) and not selectors.has_knockout(event),
         cancel_form=CancelEventForm() if writable and event.status != Event.Status.COMPLETE else None,
         acknowledge_form=AcknowledgeWarningForm() if writable else None,

@@ -75,6 +75,7 @@ def pairings(request, pk: int):
                         key=lambda item: item[0].casefold())
         return compact(render_to_string("tournaments/_pairings.html", {
             "event": event, "rows": rows, "lookup": lookup, "number": number, "current": current,
+            "clock": selectors.round_clock(event, number) if number == current else None,
             "rounds": [] if event.is_elimination else list(range(1, (current or 0) + 1)),
             "draft": bool(number) and not rows and not event.is_elimination}, request=request))
 

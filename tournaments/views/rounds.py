@@ -89,6 +89,7 @@ def round_page(request, pk: int, number: int):
     directing = may_direct(request, event)
     return render(request, "tournaments/round.html", page_context(
         request, event, "pairings", rnd=rnd, rows=rows, swap_form=swap_form, swap_warnings=swap_warnings,
+        clock=selectors.clock_of(rnd.clock_ends_at, rnd.clock_left_seconds, timezone.now()),
         without_pin=selectors.players_without_pin(event, paired_in_round=number) if directing else {},
         cards_to_print=len(selectors.cards_to_print(event)) if directing else 0,
     ), status=status)
@@ -221,3 +222,30 @@ def round_sheet(request, pk: int):
     response["Cache-Control"] = "no-store"  # the QR codes are shown once: never from a cache, never by Back
     return response
 
+
+
+@require_POST
+def round_clock(request, pk: int, number: int):
+    """A director starts, pauses, resumes or extends the round's clock (the whole round, or one table)."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "run the round's clock")) is not None:
+        return refused
+    rnd = Round.objects.filter(event=event, number=number).first()
+    if rnd is None:
+        raise Http404("no such round")
+    try:
+        minutes = text_number(request.POST.get("minutes") or None, low=1)
+    except NotANumber as exc:
+        messages.error(request, f"Nothing changed: the minutes are {exc}.")
+        return redirect("tournaments:round", pk=pk, number=number)
+    table = text_id(request.POST.get("match"))
+    match = Match.objects.filter(pk=table, round=rnd).first() if table is not None else None
+    action = request.POST.get("action", "")
+    try:
+        services.run_round_clock(actor=actor_for(request), round=rnd, action=action, minutes=minutes, match=match)
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}")
+    else:
+        done = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}[action]
+        messages.success(request, f"Round {number}'s clock {done}" + (f" for table {match.table}." if match else "."))
+    return redirect("tournaments:round", pk=pk, number=number)

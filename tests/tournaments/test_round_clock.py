@@ -1,0 +1,131 @@
+"""A round's clock: its directors start it (at the event's round_minutes or the minutes given), pause,
+resume and extend it (the whole round or one table); the pairings page, My tables, a table's entry page
+and the API tell the same time. Where it stands at a moment is plain arithmetic (``tournaments.clock``)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tournaments import services
+from tournaments.clock import PAUSED, RUNNING, TIME, clock_state, in_words
+from tournaments.engine import EventError
+from tournaments.models import Round
+from tournaments.policy import Actor, NotAllowed
+
+from ..factories import api_client, user
+from .stored import Officials, new_event, open_matches
+
+T0 = datetime(2026, 11, 26, 19, 0, tzinfo=UTC)
+
+
+def test_the_clock_reads_running_paused_and_time_with_a_tables_extra_time():
+    ends = T0 + timedelta(minutes=30)
+    running = clock_state(ends_at=ends, left_seconds=None, now=T0 + timedelta(minutes=6, seconds=46))
+    assert (running.status, running.remaining_seconds, in_words(running)) == (RUNNING, 1394, "23:14 left")
+    almost = clock_state(ends_at=ends, left_seconds=None, now=ends - timedelta(milliseconds=200))
+    assert (almost.status, almost.remaining_seconds) == (RUNNING, 1)
+    at_time = clock_state(ends_at=ends, left_seconds=None, now=ends)
+    assert (at_time.status, at_time.remaining_seconds, in_words(at_time)) == (TIME, 0, "Time")
+    extended = clock_state(ends_at=ends, left_seconds=None, now=ends, extra_seconds=300)
+    assert (extended.status, extended.remaining_seconds) == (RUNNING, 300)
+    assert extended.ends_at == ends + timedelta(minutes=5)
+    paused = clock_state(ends_at=None, left_seconds=300, now=T0)
+    assert (paused.status, in_words(paused), paused.as_dict()["paused"]) == (PAUSED, "paused, 5:00 left", True)
+
+
+@pytest.mark.django_db
+def test_a_director_starts_pauses_resumes_and_extends_the_round_clock():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2, round_minutes=30)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    started = services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    assert 1795 <= (started.clock_ends_at - timezone.now()).total_seconds() <= 1800
+    paused = services.run_round_clock(actor=people.dir, round=rnd, action="pause")
+    assert paused.clock_ends_at is None
+    assert 1795 <= paused.clock_left_seconds <= 1800
+    extended = services.run_round_clock(actor=people.dir, round=rnd, action="extend", minutes=5)
+    assert 2095 <= extended.clock_left_seconds <= 2100
+    resumed = services.run_round_clock(actor=people.dir, round=rnd, action="resume")
+    assert resumed.clock_left_seconds is None
+    assert resumed.clock_ends_at is not None
+    table = open_matches(event, 1)[0]
+    services.run_round_clock(actor=people.dir, round=rnd, action="extend", minutes=3, match=table)
+    table.refresh_from_db()
+    assert table.extra_seconds == 180
+    with pytest.raises(EventError) as twice:
+        services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    assert twice.value.problems[0].message == "round 1's clock has already started"
+
+
+@pytest.mark.django_db
+def test_the_clock_refuses_without_minutes_a_draft_and_anyone_but_directors():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event, publish=False)
+    rnd = Round.objects.get(event=event, number=1)
+    with pytest.raises(EventError) as draft:
+        services.run_round_clock(actor=people.dir, round=rnd, action="start", minutes=20)
+    assert draft.value.problems[0].message == "round 1 is a draft: publish it first"
+    services.publish_round(actor=people.dir, round=rnd)
+    with pytest.raises(EventError) as no_minutes:
+        services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    assert no_minutes.value.problems[0].field == "minutes"
+    with pytest.raises(NotAllowed):
+        services.run_round_clock(actor=Actor(user=people.recorder), round=rnd, action="start", minutes=20)
+    with pytest.raises(EventError) as bad:
+        services.run_round_clock(actor=people.dir, round=rnd, action="start", minutes=0)
+    assert bad.value.problems[0].field == "minutes"
+    assert Round.objects.get(pk=rnd.pk).clock_ends_at is None
+
+
+@pytest.mark.django_db
+def test_the_api_runs_the_clock_and_every_round_reads_it():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2, round_minutes=25)
+    services.pair_next_round(actor=people.dir, event=event)
+    td = api_client(people.director)
+    url = f"/api/v1/events/{event.pk}/rounds/1/clock/"
+    started = td.post(url, {"action": "start"}, format="json")
+    assert started.status_code == 200, started.content
+    assert started.json()["clock"]["status"] == "running"
+    assert 1495 <= started.json()["clock"]["remaining_seconds"] <= 1500
+    paused = td.post(url, {"action": "pause"}, format="json").json()["clock"]
+    assert (paused["status"], paused["paused"], paused["ends_at"]) == ("paused", True, None)
+    refused = td.post(url, {"action": "stop"}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "action"
+    assert api_client(people.recorder).post(url, {"action": "resume"}, format="json").status_code == 403
+    assert api_client(user()).post(url, {"action": "resume"}, format="json").status_code == 403
+    listed = api_client().get(f"/api/v1/events/{event.pk}/rounds/").json()
+    assert listed[0]["clock"]["status"] == "paused"
+    changed = td.patch(f"/api/v1/events/{event.pk}/", {"round_minutes": 40}, format="json")
+    assert changed.json()["round_minutes"] == 40
+    assert td.patch(f"/api/v1/events/{event.pk}/", {"round_minutes": 0}, format="json").status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_pairings_my_tables_and_the_entry_page_show_the_clock():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2, round_minutes=30)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    assert 'data-clock' not in Client().get(f"/events/{event.pk}/pairings/").content.decode()
+    services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    pairings = Client().get(f"/events/{event.pk}/pairings/").content.decode()
+    assert 'data-status="running"' in pairings
+    assert "29:59 left" in pairings or "30:00 left" in pairings
+    referee = Client()
+    referee.force_login(people.recorder)
+    assert 'data-status="running"' in referee.get("/events/my-tables/").content.decode()
+    game = open_matches(event, 1)[0].match_games.get().game_id
+    entry = referee.get(f"/games/{game}/enter/").content.decode()
+    assert "Round 1:" in entry
+    assert 'data-status="running"' in entry
+    director = Client()
+    director.force_login(people.director)
+    director.post(f"/events/{event.pk}/rounds/1/clock/", {"action": "pause"})
+    assert "paused, " in Client().get(f"/events/{event.pk}/pairings/").content.decode()
+    assert 'value="pause"' not in director.get(f"/events/{event.pk}/rounds/1/").content.decode()
