@@ -23,7 +23,8 @@ def register_game_clock(clock: GameClock) -> None:
 
 def game_clock(game_id: int) -> dict[str, Any] | None:
     """The clock of the game's round as pages show it (``status``, ``ends_at``, ``remaining_seconds``,
-    ``words``, ``label``), or None when nothing times it."""
+    ``words``, ``label``) and what happens at time (``rule``: "finish_hand" or "director"; ``level``: a level
+    score is a "draw" or play goes on, "play_on"), or None when nothing times it."""
     for clock in _clocks:
         found = clock(game_id)
         if found is not None:

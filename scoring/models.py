@@ -131,6 +131,12 @@ class Game(models.Model):
     # Why a frozen (abandoned) game stopped, in the words of the app that froze it ("Settled by the
     # director"): shown instead of "Abandoned". Blank when an organiser abandoned it; cleared on reopening.
     frozen_as = models.CharField(max_length=80, blank=True)
+    # Time called on the game (a tournament round's time limit, told by the app that times it): the hand
+    # being played then, which the game ends after (``scoring.engine.time_limit``; 0: no hand was in play),
+    # and what a level score is ("draw", or "play_on" until one side leads).
+    time_hand = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_level = models.CharField(max_length=10, blank=True)
+    time_called_at = models.DateTimeField(null=True, blank=True)
     # What lists show without loading hands: the engine's totals, winner and margin after the last write.
     summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -150,6 +156,12 @@ class Game(models.Model):
                 condition=(Q(origin_label="") & Q(origin_url="") & Q(origin_match_url=""))
                 | (~Q(origin_label="") & ~Q(origin_url="")),
                 name="game_origin_named_with_its_page",
+            ),
+            models.CheckConstraint(
+                condition=(Q(time_hand__isnull=True) & Q(time_level="") & Q(time_called_at__isnull=True))
+                | (Q(time_hand__isnull=False) & Q(time_level__in=["draw", "play_on"])
+                   & Q(time_called_at__isnull=False)),
+                name="game_time_called_with_its_rule",
             ),
             models.CheckConstraint(condition=Q(frozen_as="") | Q(status="abandoned"),
                                    name="game_frozen_as_only_when_frozen"),

@@ -18,6 +18,7 @@ from .engine import SheetError, score_sheet
 from .engine.acceptance import likely_accepters, players_of, winning_side
 from .engine.errors import Problem
 from .engine.readback import describe_hand
+from .engine.time_limit import settle_at_time
 from .models import Game, Hand
 
 # A real game has well under 200 hands; the cap keeps one game (or one calculator request) from
@@ -298,6 +299,21 @@ def counted_sheet(
     ]
     answer["voided"] = [v.number for v in chosen if v.action == Hand.Action.VOID]
     answer["counted_hands"] = len(chosen)
+    return with_time(game, answer)
+
+
+def with_time(game: Game, answer: dict[str, Any]) -> dict[str, Any]:
+    """The counted sheet of a game time was called on, ended as ``scoring.engine.time_limit`` settles it
+    (unless the target was reached first): ``at_time`` says after which hand and why; the winner and
+    margin are the engine's. A game not stopped at time is left as it is."""
+    if game.time_hand is None or answer["complete"] or "players" not in answer:
+        return answer
+    names = list(game.player_names)
+    at = settle_at_time(names, [row["totals"] for row in answer["hands"]], time_hand=game.time_hand,
+                        level=game.time_level)
+    answer["at_time"] = None if at is None else at.as_dict()
+    if at is not None:
+        answer.update(complete=True, winner=at.winner, margin=at.margin, next_dealer=None)
     return answer
 
 
@@ -318,4 +334,5 @@ def summary_of(answer: dict[str, Any]) -> dict[str, Any]:
         "next_dealer": answer.get("next_dealer"),
         "counted_hands": answer["counted_hands"],
         "pending_hands": len(answer["pending"]),
+        **({"at_time": answer["at_time"]} if answer.get("at_time") else {}),
     }

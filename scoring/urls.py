@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<id:pk>/history/", sheet.game_history, name="game_history"),
     path("games/<id:pk>/enter/", table.enter_hand, name="enter_hand"),
     path("games/<id:pk>/preview/", table.preview_hand, name="preview_hand"),
+    path("games/<id:pk>/time/", table.end_at_time, name="end_at_time"),
     path("games/<id:pk>/abandon/", pages.abandon_game, name="abandon_game"),
     path("games/<id:pk>/reopen/", pages.reopen_game, name="reopen_game"),
     path("games/<id:pk>/links/", pages.referee_links, name="referee_links"),

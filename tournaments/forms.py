@@ -120,6 +120,8 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
     round_minutes = WholeNumberFormField(required=False, min_value=1, max_value=600, label="Minutes a round",
                                          widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                          help_text="a round's clock starts at this (empty: no time limit)")
+    time_rule = forms.ChoiceField(label="At time", choices=Event.TimeRule.choices, initial=Event.TimeRule.FINISH_HAND,
+                                  widget=forms.RadioSelect, required=False)
     preset = forms.ChoiceField(choices=[(p, p) for p in PRESETS], initial="classic", label="Conventions")
     rounds = WholeNumberFormField(label="Swiss rounds", required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -151,6 +153,7 @@ class EventForm(ConventionsFormMixin, EventOptionsForm):
             "grand_final": data["grand_final"] if data["format"] == Event.Format.DOUBLE_ELIMINATION
             else Event.GrandFinal.RESET,
             "is_public": data["is_public"], "check_in": data["check_in"], "round_minutes": data["round_minutes"],
+            "time_rule": data["time_rule"] or Event.TimeRule.FINISH_HAND,
             "directors": list(data["directors"]),
             "referees": list(data["referees"]),
         }

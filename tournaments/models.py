@@ -34,6 +34,10 @@ class Event(models.Model):
         COMPLETE = "complete", "Complete"
         CANCELLED = "cancelled", "Cancelled"
 
+    class TimeRule(models.TextChoices):
+        FINISH_HAND = "finish_hand", "the hand being played is finished, then the side ahead wins"
+        DIRECTOR = "director", "the table waits for the director's result"
+
     class GrandFinal(models.TextChoices):
         RESET = "reset", "Reset (a second final if the losers' champion wins the first)"
         SINGLE = "single", "Single final"
@@ -56,6 +60,9 @@ class Event(models.Model):
     check_in = models.BooleanField(default=False)
     # A round's time limit: its clock starts at this many minutes (None: no clock unless a director sets one).
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # At time: the hand being played is finished and the game ends (the side ahead wins), or the table
+    # waits for a director's result. Frozen once round 1 is paired, like the other options.
+    time_rule = models.CharField(max_length=12, choices=TimeRule.choices, default=TimeRule.FINISH_HAND)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="directed_events")
     referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_events")
@@ -95,6 +102,8 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(match_format__in=["single_game", "best_of_3"]), name="event_match_format_known"
             ),
+            models.CheckConstraint(condition=Q(time_rule__in=["finish_hand", "director"]),
+                                   name="event_time_rule_known"),
             models.CheckConstraint(
                 condition=Q(rounds__isnull=True) | (Q(format="swiss") & Q(rounds__gte=1)),
                 name="event_rounds_only_for_swiss",

@@ -52,6 +52,7 @@ class GameResult:
     started: bool
     side: int | None  # 0 or 1 once settled (``Game.settled_result``), else None
     margin: int
+    drawn: bool = False  # settled level at time (``scoring.engine.time_limit``): no side won it
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,10 @@ class MatchData:
 def _game_result(number: int, hand_count: int, status: str, summary: dict | None, names: list[str]) -> GameResult:
     settled = settled_result_of(status, summary)
     side = names.index(settled[0]) if settled is not None and settled[0] in names else None
-    return GameResult(number, bool(hand_count), side, settled[1] if side is not None else 0)
+    # Complete with no winner: only a game stopped at time with the sides level ends so.
+    drawn = (status == "complete" and bool(summary.get("complete")) and not summary.get("pending_hands")
+             and summary.get("winner") is None)
+    return GameResult(number, bool(hand_count), side, settled[1] if side is not None else 0, drawn)
 
 
 def match_data(match: Match) -> MatchData:
@@ -254,8 +258,12 @@ def match_outcome(event: Event, match: MatchData) -> Outcome:
     wins = [0, 0]
     net = [0, 0]
     decided_side: int | None = None
+    at_time_level = False
     needed = 2 if event.match_format == Event.MatchFormat.BEST_OF_3 else 1
     for game in match.games:
+        if game.drawn:  # a game settled level at time ends the match where it stands
+            at_time_level = True
+            break
         if game.side is None:
             break
         wins[game.side] += 1
@@ -269,6 +277,10 @@ def match_outcome(event: Event, match: MatchData) -> Outcome:
         forfeit = director.kind == MatchResult.Kind.FORFEIT
         margin = event.forfeit_margin if forfeit else director.margin
         return Outcome(True, director.winner_id, margin, forfeit, director.kind, (wins[0], wins[1]), started)
+    if decided_side is None and at_time_level and len(players) == 2:
+        if wins[0] == wins[1]:
+            return Outcome(True, None, 0, False, "games", (wins[0], wins[1]), started)  # a draw at time
+        decided_side = 0 if wins[0] > wins[1] else 1
     if decided_side is None or len(players) < 2:
         return Outcome(False, games_won=(wins[0], wins[1]), started=started)
     return Outcome(True, players[decided_side], net[decided_side], False, "games", (wins[0], wins[1]), started)

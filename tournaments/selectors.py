@@ -500,11 +500,13 @@ def game_clock(game_id: int) -> dict[str, Any] | None:
     table's entry page (``scoring.game_clocks``). None when the round's clock has not started."""
     row = (MatchGame.objects.filter(game_id=game_id, match__round__isnull=False)
            .values_list("match__round__clock_ends_at", "match__round__clock_left_seconds", "match__extra_seconds",
-                        "match__round__number").first())
+                        "match__round__number", "match__event__time_rule", "match__event__format").first())
     if row is None or row[:2] == (None, None):
         return None
-    ends_at, left, extra, number = row
-    return {**clock_of(ends_at, left, timezone.now(), extra), "label": f"Round {number}:"}
+    ends_at, left, extra, number, rule, format = row
+    eliminating = format in (Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION)
+    return {**clock_of(ends_at, left, timezone.now(), extra), "label": f"Round {number}:", "rule": rule,
+            "level": "play_on" if eliminating else "draw"}
 
 
 def round_summaries(event: Event) -> list[dict[str, Any]]:

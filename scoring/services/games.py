@@ -61,17 +61,18 @@ def _hands(game: Game) -> list[HandLine]:
 
 
 def refresh_summary(game: Game, lines: Sequence[HandLine], scored: dict[str, Any] | None = None, *,
-                    inserting: Hand | None = None) -> dict[str, Any]:
+                    inserting: Hand | None = None, also: Sequence[str] = ()) -> dict[str, Any]:
     """Store the counted sheet's summary and status; ``scored`` is the current hands' answer, reused
     when every current version is confirmed (then the counted sheet is the same sheet). ``inserting``:
-    a new hand version (already in ``lines``) stored in the same round trip, before the game's row."""
+    a new hand version (already in ``lines``) stored in the same round trip, before the game's row;
+    ``also``: more of the game's fields the caller changed, saved with it."""
     answer = counted_sheet(game, lines, scored if all(line.pending is None for line in lines) else None)
     before, shown_before = game.settled_result, _scoreboard(game)
     game.summary = summary_of(answer)
     if game.status != Game.Status.ABANDONED:
         game.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
     game.hand_count = len(lines)
-    fields = ["summary", "status", "hand_count", "updated_at"]
+    fields = ["summary", "status", "hand_count", "updated_at", *also]
     if _scoreboard(game) != shown_before:
         game.scores_changed_at = timezone.now()
         fields.append("scores_changed_at")

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from .. import policy, raw_rows
+from .. import game_clocks, policy, raw_rows
 from ..engine import Problem, SheetError
 from ..game_lock import lock_game
 from ..models import (
@@ -128,11 +128,45 @@ def record_hand(
         raise SheetError.one(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
     if next_number > MAX_HANDS:
         raise SheetError.one(next_number, None, f"a game has at most {MAX_HANDS} hands")
+    if game.time_hand is not None and game.status == Game.Status.COMPLETE:
+        # The engine ends a game at its target; a game ended at time is ended by its sheet's time rule.
+        raise SheetError.one(next_number, None, f"the game ended at time after hand "
+                                                f"{game.summary.get('at_time', {}).get('after_hand')}: no hand "
+                                                "follows")
     hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
     scored = validate_current(game, lines, {next_number: hand})
     _auto_confirm(game, hand)
     lines.append(HandLine(next_number, [hand]))
-    return hand, refresh_summary(game, lines, scored, inserting=hand)
+    timed = _time_called(game, next_number)
+    return hand, refresh_summary(game, lines, scored, inserting=hand, also=timed)
+
+
+@transaction.atomic
+def end_game_at_time(*, actor: Actor, game: Game) -> dict[str, Any]:
+    """Time is up and no hand is in play: the game ends after the last hand recorded, as the time rule
+    says (the side ahead wins by the difference; level: a draw, or play goes on). For a table whose
+    round's clock reads "Time" under the finish-the-hand rule; its referees and officials."""
+    game, lines = lock_game(game.pk)
+    policy.require_can_record(actor, game)
+    if game.time_hand is not None:
+        raise SheetError.one(None, None, f"time was already called on this game, during hand {game.time_hand}")
+    fields = _time_called(game, len(lines))
+    if not fields:
+        raise SheetError.one(None, None, "this game's round is not at time (or its director decides at time)")
+    return refresh_summary(game, lines, also=fields)
+
+
+def _time_called(game: Game, hand_number: int) -> list[str]:
+    """The game's fields set when this hand is the one being played as its round's time ran out (the app
+    that times the game says so: ``game_clocks``): the game then ends after it, as the time rule says.
+    Only a game another app made is timed (one query for those, none for a club game)."""
+    if game.time_hand is not None or not game.origin_url:
+        return []
+    clock = game_clocks.game_clock(game.pk)
+    if clock is None or clock["status"] != "time" or clock.get("rule") != "finish_hand":
+        return []
+    game.time_hand, game.time_level, game.time_called_at = hand_number, clock["level"], timezone.now()
+    return ["time_hand", "time_level", "time_called_at"]
 
 
 def _line(lines: Sequence[HandLine], number: int) -> HandLine:

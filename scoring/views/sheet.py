@@ -172,7 +172,7 @@ def _headline(game: Game, sheet: dict[str, Any], columns: list[str]) -> dict[str
             winner = columns[winner]
         margins = sheet.get("margins")
         return {"settled": True, "winner": winner, "margin": sheet.get("margin"), "plural": "teams" in sheet,
-                "margins": list(margins.items()) if margins else None}
+                "margins": list(margins.items()) if margins else None, "at_time": sheet.get("at_time")}
     if game.format == Game.Format.HOLLYWOOD:
         games = []
         for index, played in enumerate(sheet["games"]):

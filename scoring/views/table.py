@@ -104,7 +104,10 @@ def enter_hand(request, pk: int):
             return redirect("scoring:enter_hand", pk=pk)
     context = sheet_context(request, game)
     accept_now = game.requires_confirmation and allowed(policy.require_may_try_confirming, actor, game)
-    context.update({"clock": game_clocks.game_clock(game.pk) if game.status == Game.Status.IN_PROGRESS else None,
+    clock = game_clocks.game_clock(game.pk) if game.status == Game.Status.IN_PROGRESS and game.origin_url else None
+    context.update({"clock": clock, "time_note": _time_note(game, clock),
+                    "may_end_at_time": bool(clock) and clock["status"] == "time" and clock.get("rule") == "finish_hand"
+                    and game.time_hand is None and not context.get("pending"),
                     "form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
                     "seats": getattr(form, "seating", None), "form_errors": _error_list(form) + _error_list(accept),
                     "accept_now": accept_now, "accept_form": accept})
@@ -112,6 +115,42 @@ def enter_hand(request, pk: int):
     # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _time_note(game: Game, clock: dict[str, Any] | None) -> str:
+    """What the table does now its round is at time, in words (empty before time)."""
+    if game.status != Game.Status.IN_PROGRESS:
+        return ""
+    if game.time_hand is not None:
+        level = ("level: play goes on hand by hand until one side leads" if game.time_level == "play_on"
+                 else "level: a draw")
+        during = f"during hand {game.time_hand}" if game.time_hand else "between hands"
+        return (f"Time was called {during}: the game ends once that hand is accepted; the side ahead wins by the "
+                f"difference ({level}).")
+    if clock is None or clock["status"] != "time":
+        return ""
+    if clock.get("rule") == "director":
+        return "Time: this table waits for the director's result."
+    return "Time: finish this hand and record it; the game then ends, the side ahead winning by the difference."
+
+
+@require_POST
+def end_at_time(request, pk: int):
+    """Time is up and no hand is in play: the referee ends the game at time."""
+    game = visible_game(request, pk)
+    actor = actor_for(request)
+    if actor.user is None and actor.link is None:
+        return redirect_to_login(request.get_full_path())
+    require_official(request, game)
+    try:
+        services.end_game_at_time(actor=actor, game=game)
+    except SheetError as exc:
+        messages.error(request, f"Nothing changed: {exc.problems[0].message}.")
+    except policy.NotAllowed as exc:
+        messages.error(request, f"Nothing changed: {exc}.")
+    else:
+        messages.success(request, "The game ended at time.")
+    return redirect("scoring:enter_hand", pk=pk)
 
 
 def _error_list(form: forms.Form) -> list[dict[str, str]]:

@@ -46,6 +46,10 @@ class EventCreateSerializer(serializers.Serializer):
     check_in = serializers.BooleanField(default=False, help_text="round 1 pairs only the entries checked in")
     round_minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
                                      help_text="a round's time limit: its clock starts at this (null: none)")
+    time_rule = serializers.ChoiceField(choices=Event.TimeRule.choices, default=Event.TimeRule.FINISH_HAND,
+                                        help_text="at time: finish_hand (the hand being played is finished, then "
+                                                  "the side ahead wins by the difference; level: a draw) or "
+                                                  "director (the table waits for a director's result)")
     directors = _users()
     referees = _users()
 
@@ -69,6 +73,8 @@ class EventUpdateSerializer(serializers.Serializer):
     check_in = serializers.BooleanField(required=False, help_text="round 1 pairs only the entries checked in")
     round_minutes = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=600,
                                      help_text="a round's time limit: its clock starts at this (null: none)")
+    time_rule = serializers.ChoiceField(choices=Event.TimeRule.choices, required=False,
+                                        help_text="what happens at time (before round 1 only)")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -88,8 +94,8 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
-                  "check_in", "round_minutes", "directors", "referees", "seeded_from", "seeding", "entry_count",
-                  "created_by", "created_at"]
+                  "check_in", "round_minutes", "time_rule", "directors", "referees", "seeded_from", "seeding",
+                  "entry_count", "created_by", "created_at"]
 
     def get_seeded_from(self, event) -> int | None:
         return event.seeded_from_id if _source_shown(event) else None

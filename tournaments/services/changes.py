@@ -33,7 +33,7 @@ from .events import read_options, round_minutes_problem
 
 ANY_TIME = ("name", "is_public", "rounds", "round_minutes")
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
-                  "grand_final", "check_in")
+                  "grand_final", "check_in", "time_rule")
 
 
 @transaction.atomic
@@ -74,6 +74,9 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
         if field in changes and started:
             problems.append(Problem(None, field, "can change only before round 1 is paired: the results so far "
                                                  "were scored under it"))
+    if "time_rule" in changes and changes["time_rule"] not in Event.TimeRule.values:
+        problems.append(Problem(None, "time_rule", f"must be one of {', '.join(Event.TimeRule.values)}; "
+                                                   f"{changes['time_rule']!r} given"))
     if "match_format" in changes and changes["match_format"] not in Event.MatchFormat.values:
         problems.append(Problem(None, "match_format", f"must be one of {', '.join(Event.MatchFormat.values)}; "
                                                       f"{changes['match_format']!r} given"))
@@ -90,6 +93,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.bye_margin, event.forfeit_margin = read.bye_margin, read.forfeit_margin
     event.third_place, event.grand_final = read.third_place, read.grand_final.value
     event.check_in = bool(merged["check_in"])
+    event.time_rule = merged["time_rule"]
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
     bump(event)
     return event

@@ -46,6 +46,7 @@ def create_event(
     is_public: bool = True,
     check_in: bool = False,
     round_minutes: int | None = None,
+    time_rule: str = Event.TimeRule.FINISH_HAND,
     directors: Sequence[Any] = (),
     referees: Sequence[Any] = (),
     seeded_from: Event | None = None,
@@ -60,7 +61,8 @@ def create_event(
         actor=actor, name=name, format=format, conventions=conventions, match_format=match_format, rounds=rounds,
         tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
         third_place=third_place, grand_final=grand_final, is_public=is_public, check_in=check_in,
-        round_minutes=round_minutes, directors=directors, referees=referees, seeded_from=seeded_from,
+        round_minutes=round_minutes, time_rule=time_rule, directors=directors, referees=referees,
+        seeded_from=seeded_from,
     )
 
 
@@ -79,7 +81,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
                   rounds: int | None, tiebreaks: Sequence[str] | None, match_points: dict[str, int] | None,
                   bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
                   directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None,
-                  check_in: bool = False, round_minutes: int | None = None) -> Event:
+                  check_in: bool = False, round_minutes: int | None = None,
+                  time_rule: str = Event.TimeRule.FINISH_HAND) -> Event:
     name = (name or "").strip()
     problems: list[Problem] = []
     if not name:
@@ -101,6 +104,9 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         problems.append(Problem(None, "rounds", "only a Swiss event takes a number of rounds"))
     if (problem := round_minutes_problem(round_minutes)) is not None:
         problems.append(problem)
+    if time_rule not in Event.TimeRule.values:
+        problems.append(Problem(None, "time_rule", f"must be one of {', '.join(Event.TimeRule.values)}; "
+                                                   f"{time_rule!r} given"))
     read = read_options(problems, format=format, rounds=rounds, tiebreaks=tiebreaks, match_points=match_points,
                         bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
                         grand_final=grand_final)
@@ -111,7 +117,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         name=name, format=format, conventions=frozen, match_format=match_format, rounds=rounds,
         tiebreaks=list(read.tiebreaks), match_points=read.match_points.as_dict(), bye_margin=read.bye_margin,
         forfeit_margin=read.forfeit_margin, third_place=read.third_place, grand_final=read.grand_final.value,
-        is_public=is_public, check_in=bool(check_in), round_minutes=round_minutes, created_by=actor.user,
+        is_public=is_public, check_in=bool(check_in), round_minutes=round_minutes, time_rule=time_rule,
+        created_by=actor.user,
         seeded_from=seeded_from,
     )
     if directors:

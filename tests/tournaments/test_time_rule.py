@@ -1,0 +1,129 @@
+"""At time (the round's clock has run out), under the event's time rule: finish_hand ends each game after
+the hand being played (the side ahead wins by the difference; level: a draw in a Swiss), its sheet saying
+so; director leaves the table to the director. The result is the game's own, and the event's standings
+follow it."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from scoring import services as scoring
+from scoring.engine import SheetError
+from scoring.models import Game
+from tournaments import selectors, services
+from tournaments.models import Round
+
+from ..factories import as_actor, gin, knock, user
+from .stored import Officials, new_event, open_matches
+
+pytestmark = pytest.mark.django_db
+
+
+def _at_time(people, **options):
+    event = new_event(people, names=["Ann", "Bob"], rounds=2, round_minutes=30, **options)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    game = Game.objects.get(pk=open_matches(event, 1)[0].match_games.get().game_id)
+    return event, rnd, game
+
+
+def _time_is_up(rnd):
+    Round.objects.filter(pk=rnd.pk).update(clock_ends_at=timezone.now() - timedelta(seconds=1))
+
+
+def _record(people, game, data):
+    scoring.record_hand(actor=as_actor(people.recorder), game=game, data=data)
+    number = Game.objects.get(pk=game.pk).hand_count
+    scoring.confirm_hand(actor=as_actor(people.confirmer), game=game, number=number)
+    return Game.objects.get(pk=game.pk)
+
+
+def test_the_hand_being_played_at_time_ends_the_game_and_the_side_ahead_wins_by_the_difference():
+    people = Officials()
+    event, rnd, game = _at_time(people)
+    first, second = game.player_names
+    game = _record(people, game, knock(first, 2, 12))  # before time: 10 to the first player
+    assert game.status == Game.Status.IN_PROGRESS
+    _time_is_up(rnd)
+    game = _record(people, game, knock(second, 3, 20))  # the hand being played at time: 17 to the second
+    assert game.status == Game.Status.COMPLETE
+    assert game.time_hand == 2
+    assert game.summary["at_time"] == {"after_hand": 2, "winner": second, "margin": 7, "drawn": False,
+                                       "totals": {first: 10, second: 17}}
+    assert game.settled_result == (second, 7)
+    with pytest.raises(SheetError):
+        scoring.record_hand(actor=as_actor(people.recorder), game=game, data=knock(first, 1, 30))
+    standings = selectors.event_answer(event)["standings"]
+    assert standings[0]["name"] == second
+    sheet = Client().get(f"/games/{game.pk}/").content.decode()
+    assert f"{second} wins by 7 at time" in sheet
+    assert "time having been called while hand 2 was being played" in sheet
+
+
+def test_level_at_time_is_a_drawn_game_and_a_drawn_match_in_a_swiss():
+    people = Officials()
+    event, rnd, game = _at_time(people)
+    _time_is_up(rnd)
+    game = _record(people, game, {"result": "dead"})
+    assert game.status == Game.Status.COMPLETE
+    assert (game.summary["winner"], game.summary["at_time"]["drawn"]) == (None, True)
+    match = next(r for r in selectors.matches(event, round=1) if r["games"])
+    assert match["status"] == "decided"
+    standings = {row["name"]: row for row in selectors.event_answer(event)["standings"]}
+    assert standings["Ann"]["match_points"] == standings["Bob"]["match_points"]
+    assert "A draw at time" in Client().get(f"/games/{game.pk}/").content.decode()
+
+
+def test_with_no_hand_in_play_the_referee_ends_the_game_at_time():
+    people = Officials()
+    _, rnd, game = _at_time(people)
+    first, _ = game.player_names
+    game = _record(people, game, gin(first, 5))
+    with pytest.raises(SheetError):
+        scoring.end_game_at_time(actor=as_actor(people.recorder), game=game)  # not at time yet
+    _time_is_up(rnd)
+    referee = Client()
+    referee.force_login(people.recorder)
+    page = referee.get(f"/games/{game.pk}/enter/").content.decode()
+    assert "Time: finish this hand and record it" in page
+    assert "end the game at time now" in page
+    referee.post(f"/games/{game.pk}/time/")
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.time_hand, game.settled_result) == (Game.Status.COMPLETE, 1, (first, 25))
+
+
+def test_under_the_director_rule_the_table_waits_for_the_director():
+    people = Officials()
+    _, rnd, game = _at_time(people, time_rule="director")
+    _time_is_up(rnd)
+    first, _ = game.player_names
+    game = _record(people, game, knock(first, 2, 12))
+    assert (game.status, game.time_hand) == (Game.Status.IN_PROGRESS, None)
+    referee = Client()
+    referee.force_login(people.recorder)
+    page = referee.get(f"/games/{game.pk}/enter/").content.decode()
+    assert "Time: this table waits for the director&#x27;s result." in page
+    assert "end the game at time now" not in page
+
+
+def test_a_hand_recorded_before_time_is_never_timed():
+    people = Officials()
+    _, _, game = _at_time(people)
+    first, _ = game.player_names
+    game = _record(people, game, knock(first, 2, 12))
+    assert game.time_hand is None
+    assert "at_time" not in game.summary
+
+
+def test_only_the_tables_officials_end_a_game_at_time():
+    people = Officials()
+    _, rnd, game = _at_time(people)
+    _time_is_up(rnd)
+    assert Client().post(f"/games/{game.pk}/time/").status_code == 302  # to the sign-in page
+    stranger = Client()
+    stranger.force_login(user("passer-by"))
+    assert stranger.post(f"/games/{game.pk}/time/").status_code in (403, 404)
+    assert Game.objects.get(pk=game.pk).time_hand is None
