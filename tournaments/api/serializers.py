@@ -72,7 +72,8 @@ class EventUpdateSerializer(serializers.Serializer):
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, required=False)
     check_in = serializers.BooleanField(required=False, help_text="round 1 pairs only the entries checked in")
     round_minutes = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=600,
-                                     help_text="a round's time limit: its clock starts at this (null: none)")
+                                     help_text="a round's time limit: its clock starts at this (null: none; "
+                                               "before round 1 only)")
     time_rule = serializers.ChoiceField(choices=Event.TimeRule.choices, required=False,
                                         help_text="what happens at time (before round 1 only)")
 

@@ -1,13 +1,13 @@
 """Changing an event after it is created, cancelling one, and deleting one that has no results.
 
-Its name, whether it is public, its round time limit and a Swiss's number of rounds change at any time (never
-below the rounds already paired); its other options (match format, tiebreaks, match points, margins, third
-place, grand final, check-in) only until round 1 is paired, since the results so far were scored under them.
-An event is deleted only while it has no result (no hand recorded in its games, no director's result) and no
-knockout made from it; its unplayed games go with it. An event not yet complete is cancelled with a reason: it
-is kept (its officials and organisers still list it), its games being played are closed and every table link
-revoked, and nothing more is recorded in it (``base.lock_event_to_change`` refuses every later write;
-``policy.EVENT_GAMES`` closes its games to ``scoring``).
+Its name, whether it is public and a Swiss's number of rounds change at any time (never below the rounds
+already paired); its other options (match format, tiebreaks, match points, margins, third place, grand final,
+check-in, round time and time rule) only until round 1 is paired, since the results so far were scored under
+them. An event is deleted only while it has no result (no hand recorded in its games, no director's result)
+and no knockout made from it; its unplayed games go with it. An event not yet complete is cancelled with a
+reason: it is kept (its officials and organisers still list it), its games being played are closed and every
+table link revoked, and nothing more is recorded in it (``base.lock_event_to_change`` refuses every later
+write; ``policy.EVENT_GAMES`` closes its games to ``scoring``).
 
 It must not pair, score or change a result: ``rounds``, ``brackets`` and ``director_results`` do.
 """
@@ -31,9 +31,9 @@ from .answers import bump
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
 
-ANY_TIME = ("name", "is_public", "rounds", "round_minutes")
+ANY_TIME = ("name", "is_public", "rounds")
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
-                  "grand_final", "check_in", "time_rule")
+                  "grand_final", "check_in", "time_rule", "round_minutes")
 
 
 @transaction.atomic
@@ -56,10 +56,8 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
         event.name = name
     if "is_public" in changes:
         event.is_public = bool(changes["is_public"])
-    if "round_minutes" in changes:
-        if (problem := round_minutes_problem(changes["round_minutes"])) is not None:
-            problems.append(problem)
-        event.round_minutes = changes["round_minutes"]
+    if "round_minutes" in changes and (problem := round_minutes_problem(changes["round_minutes"])) is not None:
+        problems.append(problem)
     if "rounds" in changes:
         rounds = changes["rounds"]
         if event.format != Event.Format.SWISS:
@@ -94,6 +92,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.third_place, event.grand_final = read.third_place, read.grand_final.value
     event.check_in = bool(merged["check_in"])
     event.time_rule = merged["time_rule"]
+    event.round_minutes = merged["round_minutes"]
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
     bump(event)
     return event

@@ -250,7 +250,8 @@ def change_event(request, pk: int):
     if event.format != Event.Format.SWISS:
         changes.pop("rounds")
     if event.status != Event.Status.REGISTRATION:
-        changes.pop("check_in")  # an option of round 1: the form shows it only before
+        for option in ("check_in", "round_minutes"):  # options fixed at round 1: the form shows them only before
+            changes.pop(option)
     try:
         services.update_event(actor=actor_for(request), event=event, changes=changes)
     except (EventError, policy.NotAllowed) as exc:
