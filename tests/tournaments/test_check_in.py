@@ -69,7 +69,7 @@ def test_a_double_tap_checks_in_once_and_check_out_takes_it_back():
     again = services.check_in_entry(actor=people.dir, entry=ann)
     assert again.checked_in_at == first.checked_in_at
     assert again.checked_in_how == Entry.CheckIn.DIRECTOR
-    out = services.check_out_entry(actor=people.dir, entry=ann)
+    out = services.check_in_entry(actor=people.dir, entry=ann, here=False)
     assert (out.checked_in_at, out.checked_in_how) == (None, "")
     assert [e.player.display_name for e in services.absent_entries(event)] == NAMES
 
@@ -81,7 +81,7 @@ def test_check_in_is_over_once_round_1_is_paired():
         services.check_in_entry(actor=people.dir, entry=entry(event, name))
     services.pair_next_round(actor=people.dir, event=event)
     with pytest.raises(EventError) as refused:
-        services.check_out_entry(actor=people.dir, entry=entry(event, "Ann"))
+        services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"), here=False)
     assert refused.value.problems[0].message == "check-in is over: round 1 of Test swiss is paired"
 
 

@@ -261,6 +261,13 @@ class EntryDrop(EventErrorsMixin, APIView):
         return Response(_entry_row(event, entry.pk))
 
 
+def _check_in(request, pk: int, entry_id: int, *, here: bool) -> Response:
+    event = _event(request, pk)
+    entry = Entry.objects.get(pk=entry_id, event=event)
+    services.check_in_entry(actor=actor_for(request), entry=entry, here=here)
+    return Response(_entry_row(event, entry.pk))
+
+
 class EntryCheckIn(EventErrorsMixin, APIView):
     permission_classes = [WriteAccess]
 
@@ -268,23 +275,16 @@ class EntryCheckIn(EventErrorsMixin, APIView):
                    summary="Check an entry in before round 1 (an event with check_in; again: no change)")
     @idempotent
     def post(self, request, pk, entry_id):
-        event = _event(request, pk)
-        entry = Entry.objects.get(pk=entry_id, event=event)
-        services.check_in_entry(actor=actor_for(request), entry=entry)
-        return Response(_entry_row(event, entry.pk))
+        return _check_in(request, pk, entry_id, here=True)
 
 
 class EntryCheckOut(EventErrorsMixin, APIView):
     permission_classes = [WriteAccess]
 
-    @extend_schema(request=None, responses=EntrySerializer, tags=TAG,
-                   summary="Take back an entry's check-in before round 1")
+    @extend_schema(request=None, responses=EntrySerializer, tags=TAG, summary="Take back an entry's check-in")
     @idempotent
     def post(self, request, pk, entry_id):
-        event = _event(request, pk)
-        entry = Entry.objects.get(pk=entry_id, event=event)
-        services.check_out_entry(actor=actor_for(request), entry=entry)
-        return Response(_entry_row(event, entry.pk))
+        return _check_in(request, pk, entry_id, here=False)
 
 
 class Seeding(EventErrorsMixin, APIView):

@@ -44,7 +44,7 @@ from .answers import (
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
 from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, update_event
-from .checkin import absent_entries, check_in_entry, check_out_entry, self_check_in, venue_code, venue_code_matches
+from .checkin import absent_entries, check_in_entry, self_check_in, venue_code, venue_code_matches
 from .clock import run_round_clock
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
@@ -67,7 +67,6 @@ __all__ = [
     "answer_view",
     "cancel_event",
     "check_in_entry",
-    "check_out_entry",
     "claim_form_once",
     "clear_director_result",
     "create_event",

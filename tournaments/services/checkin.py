@@ -53,26 +53,14 @@ def _entry(event: Event, entry: Entry) -> Entry:
 
 
 @transaction.atomic
-def check_in_entry(*, actor: Actor, entry: Entry) -> Entry:
-    """A director checks a player in. Checking in a player already in changes nothing (a double tap)."""
-    event = lock_event_to_change(actor, entry.event, "check players in")
+def check_in_entry(*, actor: Actor, entry: Entry, here: bool = True) -> Entry:
+    """A director checks a player in (``here``) or takes the check-in back (the wrong name tapped, a player
+    who left before round 1). Doing it twice changes nothing (a double tap)."""
+    event = lock_event_to_change(actor, entry.event, "check players in" if here else "check players out")
     _open_check_in(event)
     entry = _entry(event, entry)
-    if entry.checked_in_at is None:
-        entry.checked_in_at, entry.checked_in_how = timezone.now(), Entry.CheckIn.DIRECTOR
-        entry.save(update_fields=["checked_in_at", "checked_in_how"])
-        bump(event)
-    return entry
-
-
-@transaction.atomic
-def check_out_entry(*, actor: Actor, entry: Entry) -> Entry:
-    """A director takes back a check-in (the wrong name tapped, a player who left before round 1)."""
-    event = lock_event_to_change(actor, entry.event, "check players out")
-    _open_check_in(event)
-    entry = _entry(event, entry)
-    if entry.checked_in_at is not None:
-        entry.checked_in_at, entry.checked_in_how = None, ""
+    if (entry.checked_in_at is not None) != here:
+        entry.checked_in_at, entry.checked_in_how = (timezone.now(), Entry.CheckIn.DIRECTOR) if here else (None, "")
         entry.save(update_fields=["checked_in_at", "checked_in_how"])
         bump(event)
     return entry

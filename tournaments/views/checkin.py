@@ -37,9 +37,8 @@ def check_in_page(request, pk: int):
         if entry is None:
             messages.error(request, "That entry is not in this event.")
             return redirect("tournaments:check_in", pk=pk)
-        service = services.check_out_entry if request.POST.get("action") == "out" else services.check_in_entry
         try:
-            service(actor=actor_for(request), entry=entry)
+            services.check_in_entry(actor=actor_for(request), entry=entry, here=request.POST.get("action") != "out")
         except (EventError, policy.NotAllowed) as exc:
             messages.error(request, say(exc))
         return redirect(reverse("tournaments:check_in", args=[pk]) + f"#entry-{entry.pk}")
