@@ -108,7 +108,7 @@ class Command(BaseCommand):
                 scoring.create_player(actor=org, display_name=name, club=CLUB, pin=pin)
 
         swiss = services.create_event(actor=org, name=SWISS, format=Event.Format.SWISS, conventions="classic",
-                                      rounds=4, directors=[director], referees=[referee])
+                                      rounds=4, round_minutes=45, directors=[director], referees=[referee])
         services.add_entries_from_text(actor=td, event=swiss, club=CLUB, text="\n".join(
             f"{n},{1500 + 10 * STRENGTH[n]}" for n in SWISS_FIELD))
         services.seed_entries(actor=td, event=swiss, method="rating")
@@ -123,6 +123,8 @@ class Command(BaseCommand):
                     table.play(game, favourite, hands=2, leave_pending=i == 3)  # under way
                 # the last two tables of round 3 have not started
             selectors.event_answer(swiss)  # what the on-commit refresh does after a web request
+        # Round 3's clock runs (45 minutes from loading the demo): the pairings and the tables count it down.
+        services.run_round_clock(actor=td, round=swiss.event_rounds.get(number=3), action="start")
 
         knockout = services.create_event(actor=org, name=KNOCKOUT, format=Event.Format.DOUBLE_ELIMINATION,
                                          conventions={"preset": "classic", "target": 50}, forfeit_margin=50,
