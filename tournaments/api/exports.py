@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -72,7 +72,7 @@ class MatchCSVRenderer(BaseRenderer):
 class MatchListWithCSV(MatchList):
     """``MatchList`` (every match, filtered by round and status) as JSON, or as CSV: one row per match."""
 
-    renderer_classes = [JSONRenderer, MatchCSVRenderer]
+    renderer_classes = [*MatchList.renderer_classes, MatchCSVRenderer]  # JSON (or the browsable page) as before
 
     @extend_schema(
         parameters=[*MatchFilterParams.PARAMS, FORMAT_PARAM],
