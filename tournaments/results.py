@@ -5,7 +5,8 @@ confirmed; best of 3: once one side has won two, the margin being the net over t
 from a director's latest forfeit or adjusted result. ``build_document`` turns the stored event into
 the EVENTS.md request; ``compute_answer`` runs the engine on it once and says what went stale: rounds
 paired from results that have since changed, bracket matches opened for players the bracket no longer
-puts there (their results are left out of the answer until a director sorts them out).
+puts there (their results are left out of the answer until a director sorts them out);
+``answered_document`` is the request that answer was computed from (the event's export).
 
 Everything here works on plain values already loaded (``load_state``: six queries of values, whatever
 the event's size; ``match_data`` for a match loaded as a model); it never writes and never pairs:
@@ -374,7 +375,32 @@ def build_document(state: EventState, *, as_of_round: int | None = None,
 
 
 def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tuple[dict[str, Any], list[dict]]:
-    """The engine's answer for the stored event, and the warnings about what went stale.
+    """The engine's answer for the stored event, and the warnings about what went stale (``answered``)."""
+    answered = answer_with_document(state, as_of_round=as_of_round)
+    return answered.answer, answered.warnings
+
+
+@dataclass
+class Answered:
+    """The engine's answer, the stale warnings, and the request the answer was computed from (None for
+    an event still waiting for entries: there was no request)."""
+
+    answer: dict[str, Any]
+    warnings: list[dict]
+    document: dict[str, Any] | None
+
+
+def answered_document(state: EventState) -> dict[str, Any]:
+    """The request the live answer is computed from, exactly: every counted result, the stale ones left
+    out as ``compute_answer`` leaves them out, so the calculator answers it with the same standings. An
+    event with fewer than two entries has no request of its own: its document as built (the calculator
+    refuses it, naming the entries)."""
+    answered = answer_with_document(state)
+    return answered.document if answered.document is not None else build_document(state).document
+
+
+def answer_with_document(state: EventState, *, as_of_round: int | None = None) -> Answered:
+    """The engine's answer for the stored event, the warnings about what went stale, and its request.
 
     A bracket match whose stored players differ from those the bracket now puts there (a correction
     changed an earlier result) has its result left out, and the engine runs again, until the two
@@ -385,7 +411,7 @@ def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tupl
     answer: its answer is the empty one (no standings, no pairings), with ``"waiting_for_entries"``.
     """
     if len(state.entries) < 2:
-        return _waiting_for_entries(state), []
+        return Answered(_waiting_for_entries(state), [], None)
     warnings: list[dict] = []
     leave_out: set[int] = set()
     while True:
@@ -414,7 +440,7 @@ def compute_answer(state: EventState, *, as_of_round: int | None = None) -> tupl
             warnings.extend(_stale_rounds(state))
         break
     _add_entry_ids(state, answer)
-    return answer, warnings
+    return Answered(answer, warnings, built.document)
 
 
 def _waiting_for_entries(state: EventState) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from .clock import in_words as clock_words
 from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
 from .policy import Actor
 from .results import (
+    answered_document,
     build_document,
     entry_labels,
     fingerprint,
@@ -294,6 +295,13 @@ def cancellation(event: Event, *, official: bool) -> dict[str, Any] | None:
 def event_document(event: Event, as_of_round: int | None = None) -> dict[str, Any]:
     """The EVENTS.md request the answer is computed from (for the calculator, exports and tests)."""
     return build_document(load_state(event), as_of_round=as_of_round).document
+
+
+def event_export(event: Event) -> dict[str, Any]:
+    """The event as the event contract's request: exactly the one its live answer is computed from
+    (``results.answered_document``), so the calculator answers it with the same standings. Made once per
+    results version (``caching.versioned``): a constant number of queries however many matches."""
+    return versioned(f"event-export:{event.pk}:{answer_key(event)}", lambda: answered_document(load_state(event)))
 
 
 def players_without_pin(event: Event, *, paired_in_round: int | None = None,

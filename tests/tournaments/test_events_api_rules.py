@@ -105,7 +105,8 @@ def test_private_events_are_invisible_to_those_who_may_not_read_them():
     people = Officials()
     event = new_event(people, names=["Ann", "Bob"], is_public=False)
     public = new_event(Officials(), names=["Cat", "Dan"])
-    for path in ("", "entries/", "rounds/", "matches/", "standings/", "standings/?format=csv"):
+    for path in ("", "entries/", "rounds/", "matches/", "matches/?format=csv", "standings/", "standings/?format=csv",
+                 "export/"):
         assert api().get(f"/api/v1/events/{event.pk}/{path}").status_code == 404
         assert api(user()).get(f"/api/v1/events/{event.pk}/{path}").status_code == 404
         assert api(people.recorder).get(f"/api/v1/events/{event.pk}/{path}").status_code == 200

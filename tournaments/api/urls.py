@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from . import clock, lifecycle, views
+from . import clock, exports, lifecycle, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -28,7 +28,8 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
     path("events/<id:pk>/links/", views.TableLinks.as_view(), name="table-links"),
     path("events/<id:pk>/cards/", views.TableCards.as_view(), name="table-cards"),
-    path("events/<id:pk>/matches/", views.MatchList.as_view(), name="match-list"),
+    path("events/<id:pk>/export/", exports.EventExport.as_view(), name="event-export"),
+    path("events/<id:pk>/matches/", exports.MatchListWithCSV.as_view(), name="match-list"),
     path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
     path("events/<id:pk>/matches/<str:match_id>/link/", views.MatchLink.as_view(), name="match-link"),
     path("events/<id:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
