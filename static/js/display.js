@@ -72,6 +72,7 @@
       return Math.min(1.6, room.clientWidth / drawn.scrollWidth, room.clientHeight / drawn.scrollHeight);
     }
     drawn.querySelectorAll(".round-not-now").forEach(function (r) { r.classList.remove("round-not-now"); });
+    drawn.classList.remove("now-only");
     let factor = scale();
     if (factor < SMALLEST_BRACKET && drawn.querySelector(".status-ready")) {
       drawn.querySelectorAll(".bracket-round").forEach(function (r) {
@@ -83,6 +84,16 @@
       drawn.querySelectorAll(".bracket").forEach(function (b) {
         b.style.setProperty("--rounds", b.querySelectorAll(".bracket-round:not(.round-not-now)").length || 1);
       });
+      // The rounds being played, their matches side by side: as many columns as make them largest.
+      drawn.classList.add("now-only");
+      let best = 1;
+      factor = 0;
+      for (let columns = 1; columns <= 8; columns++) {
+        drawn.style.setProperty("--match-columns", columns);
+        const here = scale();
+        if (here > factor) { factor = here; best = columns; }
+      }
+      drawn.style.setProperty("--match-columns", best);
       factor = scale();
     }
     drawn.style.transform = "scale(" + factor + ")";

@@ -90,3 +90,57 @@ def test_64_tables_page_on_a_1080p_screen_without_a_scrollbar_and_every_table_is
         assert sorted(shown_tables(page), key=int) == sorted(seen, key=int)[: len(shown_tables(page))]
         assert fits(page)
         page.screenshot(path=f"{SHOTS}/ginscore-projector-offline.png")
+
+        # 250 tables (a round of 500, as the screen would be sent them): paged the same way, every one shown.
+        page.evaluate("""() => {
+            const list = document.querySelector('.display-pairings');
+            const model = list.children[20];
+            list.replaceChildren();
+            for (let n = 1; n <= 250; n++) {
+                const row = model.cloneNode(true);
+                row.querySelector('.where').lastChild.textContent = String(n);
+                list.appendChild(row);
+            }
+            document.getElementById('live').dispatchEvent(new CustomEvent('live:updated'));
+        }""")
+        many = page.evaluate("() => ginscoreDisplay.shown()")
+        assert many["pages"] == -(-250 // len(shown_tables(page)))
+        seen = []
+        for _ in range(many["pages"]):
+            assert fits(page)
+            seen += shown_tables(page)
+            page.evaluate("() => ginscoreDisplay.next()")
+        assert sorted(seen, key=int) == [str(n) for n in range(1, 251)]
+
+
+def test_a_refresh_swaps_in_new_results_on_the_same_page_and_the_bracket_is_scaled_to_fit(live_server):
+    people = Officials()
+    event = new_event(people, names=[f"Entrant {i:02d}" for i in range(64)], fmt="double_elimination")
+    services.pair_next_round(actor=people.dir, event=event)
+    with hall_screen() as page:
+        page.goto(f"{live_server.url}/events/{event.pk}/display/")
+        sync_api.expect(page.locator(".screen.shown .display-page")).to_contain_text("page 1/2")
+        page.evaluate("() => ginscoreDisplay.next()")
+        assert page.evaluate("() => ginscoreDisplay.shown()") == {"kind": "pairings", "page": 2, "pages": 2}
+        # The next refresh brings a result (as the server would once it is recorded): swapped in, laid out at
+        # once on the same page, still fitting.
+        part = page.locator("#live").inner_html()
+        changed = part.replace("Matches to play", "Matches to play now", 1)
+
+        def answer(route):
+            route.fulfill(status=200, body=changed, headers={
+                "Content-Type": "text/html; charset=utf-8", "ETag": 'W/"display-next"', "X-Live-Version": "next"})
+
+        page.route(re.compile(r".*/display/\?fragment=1$"), answer)
+        sync_api.expect(page.locator(".screen.shown .screen-title")).to_contain_text("Matches to play now",
+                                                                                      timeout=20000)
+        assert page.evaluate("() => ginscoreDisplay.shown()") == {"kind": "pairings", "page": 2, "pages": 2}
+        assert fits(page)
+        page.evaluate("() => ginscoreDisplay.next()")
+        assert page.evaluate("() => ginscoreDisplay.shown()")["kind"] == "bracket"
+        assert fits(page)
+        box = page.locator(".screen.shown .display-bracket-box").bounding_box()
+        drawn = page.locator(".screen.shown .display-bracket").bounding_box()
+        assert drawn["width"] <= box["width"] + 1
+        assert drawn["height"] <= box["height"] + 1
+        page.screenshot(path=f"{SHOTS}/ginscore-projector-bracket.png")
