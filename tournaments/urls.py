@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from .views import calculator, cards, checkin, entries, events, live, rounds
+from .views import calculator, cards, checkin, display, entries, events, live, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -38,4 +38,5 @@ urlpatterns = [
     path("events/<id:pk>/pairings/", live.pairings, name="pairings"),
     path("events/<id:pk>/standings/", live.standings, name="standings"),
     path("events/<id:pk>/bracket/", live.bracket, name="bracket"),
+    path("events/<id:pk>/display/", display.display, name="display"),
 ]

@@ -129,7 +129,8 @@ def test_private_event_pages_are_not_found_for_those_who_may_not_read_them():
     event = new_event(people, names=["Ann", "Bob"], is_public=False)
     services.pair_next_round(actor=people.dir, event=event)
     match = Match.objects.get(event=event)
-    for page in ("", "pairings/", "standings/", "entries/", "rounds/1/", f"matches/{match.pk}/", "bracket/"):
+    for page in ("", "pairings/", "standings/", "entries/", "rounds/1/", f"matches/{match.pk}/", "bracket/",
+                 "display/", "display/?fragment=1"):
         assert Client().get(f"/events/{event.pk}/{page}").status_code == 404, page
         assert signed_in(user()).get(f"/events/{event.pk}/{page}").status_code == 404, page
         assert signed_in(people.recorder).get(f"/events/{event.pk}/{page}").status_code in (200, 302), page
