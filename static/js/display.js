@@ -143,7 +143,12 @@
     timer = setTimeout(next, seconds * 1000);
   }
 
-  box.addEventListener("live:updated", function () { layOut(slides[at]); });
+  box.addEventListener("live:updated", function () {
+    // The refreshed part carries the round's clock as it now stands: it goes to the top of the page.
+    var next = document.getElementById("display-clock-next"), slot = document.getElementById("display-clock-slot");
+    if (next && slot) slot.innerHTML = next.innerHTML;
+    layOut(slides[at]);
+  });
   let resizing = null;
   window.addEventListener("resize", function () {
     clearTimeout(resizing);

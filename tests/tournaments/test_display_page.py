@@ -162,11 +162,12 @@ def test_the_projector_page_costs_the_same_queries_for_8_and_64_tables(tables, d
     anyone = Client()
     url = f"/events/{event.pk}/display/"
     # the event with its results' key, the round, its games' last change, the shared cache; the answer, the
-    # tables (5 queries); the screens kept in the shared cache (the tests' database cache: 5 queries)
-    with django_assert_num_queries(15):
+    # tables (5 queries); the screens kept in the shared cache (the tests' database cache: 5 queries); the
+    # round's clock, for the screens' part and for the top of the page (2)
+    with django_assert_num_queries(17):
         html = anyone.get(url).content.decode()
     assert html.count('class="display-table ') == tables
-    with django_assert_num_queries(3):  # the screens are kept for that version
+    with django_assert_num_queries(4):  # the screens are kept for that version; the clock at the top
         assert anyone.get(url).status_code == 200
     caches["versioned"].clear()  # another worker: the shared cache has them
     with django_assert_num_queries(4):
@@ -184,7 +185,17 @@ def test_the_event_page_links_its_officials_to_the_projector_page():
     assert "Projector page" not in Client().get(f"/events/{event.pk}/").content.decode()
 
 
-def test_the_clock_placeholder_renders_nothing_until_it_is_given_a_clock():
+def test_the_round_clock_shows_at_the_top_of_the_projector_page_once_started():
     assert render_to_string("tournaments/_display_clock.html", {}).strip() == ""
-    assert render_to_string("tournaments/_display_clock.html", {"clock": "12:30"}).strip() == \
-        '<div class="display-clock" role="timer">12:30</div>'
+    people = Officials()
+    event = _swiss_in_round_one(people, 8)
+    url = f"/events/{event.pk}/display/"
+    assert "data-clock" not in Client().get(url).content.decode()
+    services.run_round_clock(actor=people.dir, round=event.event_rounds.get(number=1), action="start", minutes=30)
+    page = Client().get(url).content.decode()
+    top = page[page.index('id="display-clock-slot"'):page.index('id="live"')]
+    assert 'data-status="running"' in top
+    assert "Round 1:" in top
+    part = Client().get(f"{url}?fragment=1").content.decode()  # a refresh carries the clock too
+    assert 'id="display-clock-next"' in part
+    assert 'data-status="running"' in part

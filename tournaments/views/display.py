@@ -52,9 +52,19 @@ def display(request, pk: int):
     # The part was rendered (and escaped) by our own template; the cache only kept it.
     return render(request, "tournaments/display.html", {
         "event": event, "part": mark_safe(part), "live_key": version, "live_etag": etag,
+        "clock": _clock(event, current),
         "seconds": _seconds(request.GET.get("seconds")),
         "live": event.status not in (Event.Status.COMPLETE, Event.Status.CANCELLED),
     })
+
+
+def _clock(event: Event, current: int | None) -> dict[str, Any] | None:
+    """The round's clock at the top of the page; the screens' part carries it too, so a clock started or
+    paused after the page was opened reaches it with the next refresh (display.js moves it up)."""
+    if event.is_elimination or event.status != Event.Status.RUNNING:
+        return None
+    clock = selectors.round_clock(event, current)
+    return {**clock, "label": f"Round {current}:"} if clock else None
 
 
 def _seconds(asked: str | None) -> int:
@@ -83,6 +93,8 @@ def _screens(event: Event, current: int | None) -> dict[str, Any]:
         of = f" of {event.rounds}" if event.rounds else ""
         context["pairings_title"] = f"Round {current}{of}" if current else ""
         context["draft"] = bool(current) and not rows
+        clock = selectors.round_clock(event, current) if event.status == Event.Status.RUNNING else None
+        context["clock"] = {**clock, "label": f"Round {current}:"} if clock else None
     context["tables"] = [_table(row) for row in rows]
     if any(row["played"] for row in answer["standings"]):  # once a match has a result
         played = answer["rounds_played"]
