@@ -227,11 +227,16 @@ class Match(models.Model):
     card_printed_at = models.DateTimeField(null=True, blank=True)
     # A director's extra time for this table alone, on top of its round's clock.
     extra_seconds = models.PositiveIntegerField(default=0)
+    # A bracket match's own clock (it has no round): as a round's (``Round.clock_ends_at``).
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_left_seconds = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "id"]
         verbose_name_plural = "matches"
         constraints = [
+            models.CheckConstraint(condition=Q(clock_ends_at__isnull=True) | Q(clock_left_seconds__isnull=True),
+                                   name="match_clock_runs_or_is_paused"),
             models.CheckConstraint(
                 condition=(Q(round__isnull=False) & Q(bracket_id="")) | (Q(round__isnull=True) & ~Q(bracket_id="")),
                 name="match_in_a_round_or_the_bracket",

@@ -381,6 +381,15 @@ def _link_info(link: RefereeLink) -> dict[str, Any]:
             "active": link.is_active}
 
 
+def _table_clock(m: Match, now) -> dict[str, Any] | None:
+    """A table's clock: its round's with its own extra time, or a bracket match's own; None before one starts."""
+    ends_at, left = ((m.round.clock_ends_at, m.round.clock_left_seconds) if m.round_id is not None
+                     else (m.clock_ends_at, m.clock_left_seconds))
+    if ends_at is None and left is None:
+        return None
+    return clock_of(ends_at, left, now, m.extra_seconds if m.round_id is not None else 0)
+
+
 def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]:
     outcome = match_outcome(event, match_data(m))
     players = sides(m)
@@ -402,6 +411,7 @@ def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]
             for mg, g in zip(m.match_games.all(), games, strict=True)
         ],
         "status": _match_status(event, m, outcome),
+        "clock": _table_clock(m, timezone.now()),
         "winner": labels[outcome.winner] if outcome.decided and outcome.winner is not None and not m.is_bye else None,
         "winner_entry": outcome.winner if outcome.decided and not m.is_bye else None,
         "margin": outcome.margin if outcome.decided and not m.is_bye else None,
@@ -506,15 +516,20 @@ def open_bracket_matches(event: Event) -> list[dict[str, Any]]:
 def game_clock(game_id: int) -> dict[str, Any] | None:
     """The clock of the round a game is played in, with its table's extra time (one query): for the
     table's entry page (``scoring.game_clocks``). None when the round's clock has not started."""
-    row = (MatchGame.objects.filter(game_id=game_id, match__round__isnull=False)
+    row = (MatchGame.objects.filter(game_id=game_id)
            .values_list("match__round__clock_ends_at", "match__round__clock_left_seconds", "match__extra_seconds",
-                        "match__round__number", "match__event__time_rule", "match__event__format").first())
-    if row is None or row[:2] == (None, None):
+                        "match__round__number", "match__clock_ends_at", "match__clock_left_seconds",
+                        "match__bracket_id", "match__event__time_rule", "match__event__format").first())
+    if row is None:
         return None
-    ends_at, left, extra, number, rule, format = row
+    round_ends, round_left, extra, number, match_ends, match_left, bracket_id, rule, format = row
+    ends_at, left = (round_ends, round_left) if number is not None else (match_ends, match_left)
+    if ends_at is None and left is None:
+        return None
     eliminating = format in (Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION)
-    return {**clock_of(ends_at, left, timezone.now(), extra), "label": f"Round {number}:", "rule": rule,
-            "level": "play_on" if eliminating else "draw"}
+    label = f"Round {number}:" if number is not None else f"{bracket_id}:"
+    return {**clock_of(ends_at, left, timezone.now(), extra if number is not None else 0), "label": label,
+            "rule": rule, "level": "play_on" if eliminating else "draw"}
 
 
 def round_summaries(event: Event) -> list[dict[str, Any]]:
@@ -578,7 +593,6 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
         row = _match_row(event, m, labels[event.pk])
         if row["status"] != "decided":
             row["event_name"] = event.name
-            if m.round_id is not None and (m.round.clock_ends_at or m.round.clock_left_seconds is not None):
-                row["clock"] = clock_of(m.round.clock_ends_at, m.round.clock_left_seconds, now, m.extra_seconds)
+            row["clock"] = _table_clock(m, now)
             rows.append(row)
     return rows

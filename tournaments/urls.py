@@ -33,6 +33,7 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/clock/", rounds.round_clock, name="round_clock"),
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),
     path("events/<id:pk>/matches/<id:match_id>/link/", rounds.match_link, name="match_link"),
+    path("events/<id:pk>/matches/<id:match_id>/clock/", rounds.match_clock, name="match_clock"),
     path("events/<id:pk>/sheet/", rounds.round_sheet, name="sheet"),
     path("events/<id:pk>/cards/", cards.cards_page, name="cards"),
     path("events/<id:pk>/pairings/", live.pairings, name="pairings"),

@@ -25,7 +25,7 @@ def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
             Event.objects.count(), Game.objects.count(),
             list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
-            list(Match.objects.order_by("pk").values_list("card_printed_at")),
+            list(Match.objects.order_by("pk").values_list("card_printed_at", "clock_ends_at", "extra_seconds")),
             sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count(),
             list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
 
@@ -47,6 +47,7 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/rounds/{rnd_number}/", {"action": "swap", "swap-first": first.pk, "swap-second": second.pk}),
         (f"{base}/rounds/{rnd_number}/", {"once": "a9", "action": "publish"}),
         (f"{base}/rounds/{rnd_number}/clock/", {"action": "start", "minutes": "10"}),
+        (f"{base}/matches/{match.pk}/clock/", {"action": "start", "minutes": "10"}),
         (f"{base}/matches/{match.pk}/", {"once": "b1", "result-kind": "forfeit", "result-winner": first.pk,
                                          "result-reason": "no show"}),
         (f"{base}/sheet/?round={rnd_number}", {"once": "b2"}),

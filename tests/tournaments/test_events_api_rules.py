@@ -33,6 +33,7 @@ def _writes(event, match, first, second):
         (f"{base}/rounds/", {}),
         (f"{base}/rounds/1/publish/", {}),
         (f"{base}/rounds/1/clock/", {"action": "start", "minutes": 10}),
+        (f"{base}/matches/{match.pk}/clock/", {"action": "start", "minutes": 10}),
         (f"{base}/rounds/1/swap/", {"first": first.pk, "second": second.pk}),
         (f"{base}/links/", {"round": 1}),
         (f"{base}/cards/", {}),
@@ -78,7 +79,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
                                                   "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-              Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")),
+              Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at", "clock_ends_at", "extra_seconds")),
               sorted(Event.objects.values_list("pk", "status")),
               list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
     for url, body in _writes(event, match, first, second):
@@ -94,7 +95,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
     assert creating.status_code == (201 if who == "organiser" else 401 if who == "anonymous" else 403)
     if expected is not None:
         assert (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-                Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at")),
+                Game.objects.count(), list(Match.objects.order_by("pk").values_list("card_printed_at", "clock_ends_at", "extra_seconds")),
                 sorted(Event.objects.values_list("pk", "status")),
                 list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds"))) == before
     else:

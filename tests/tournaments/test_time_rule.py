@@ -13,9 +13,9 @@ from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.models import Game
 from tournaments import selectors, services
-from tournaments.models import Round
+from tournaments.models import Match, Round
 
-from ..factories import as_actor, gin, knock, user
+from ..factories import api_client, as_actor, gin, knock, user
 from .stored import Officials, new_event, open_matches
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +127,34 @@ def test_only_the_tables_officials_end_a_game_at_time():
     stranger.force_login(user("passer-by"))
     assert stranger.post(f"/games/{game.pk}/time/").status_code in (403, 404)
     assert Game.objects.get(pk=game.pk).time_hand is None
+
+
+def test_a_bracket_match_at_time_plays_on_while_level_until_one_side_leads():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], fmt="single_elimination", round_minutes=20)
+    services.pair_next_round(actor=people.dir, event=event)
+    match = event.matches.get(is_bye=False)
+    td = api_client(people.director)
+    started = td.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/clock/", {"action": "start"}, format="json")
+    assert started.status_code == 200, started.content
+    assert started.json()["clock"]["status"] == "running"
+    Match.objects.filter(pk=match.pk).update(clock_ends_at=timezone.now() - timedelta(seconds=1))
+    game = Game.objects.get(pk=match.match_games.get().game_id)
+    first, second = game.player_names
+    game = _record(people, game, {"result": "dead"})  # the hand being played at time: still level
+    assert (game.status, game.time_hand, game.time_level) == (Game.Status.IN_PROGRESS, 1, "play_on")
+    game = _record(people, game, knock(second, 4, 10))  # the first hand to leave a side ahead ends it
+    assert game.status == Game.Status.COMPLETE
+    assert game.summary["at_time"] == {"after_hand": 2, "winner": second, "margin": 6, "drawn": False,
+                                       "totals": {first: 0, second: 6}}
+    assert selectors.event_answer(event)["champion"] == second
+
+
+def test_a_rounds_table_has_no_clock_of_its_own():
+    people = Officials()
+    event, _, _ = _at_time(people)
+    table = open_matches(event, 1)[0]
+    refused = api_client(people.director).post(f"/api/v1/events/{event.pk}/matches/{table.pk}/clock/",
+                                               {"action": "start", "minutes": 5}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["field"] == "match"

@@ -1,5 +1,6 @@
-"""API route of a round's clock: its directors start, pause, resume and extend it (the whole round, or one
-table). Each round's clock is read in ``GET .../rounds/``.
+"""API routes of the clocks: a round's (its directors start, pause, resume and extend it: the whole round,
+or one table) and a bracket match's own. Each round's clock is read in ``GET .../rounds/``, each table's in
+its match.
 
 Views parse the body (``scoring.api.parsers``, as every route), call one service and answer the round;
 they must not decide who may (``tournaments.policy``) nor what is refused (``tournaments.services``).
@@ -18,8 +19,8 @@ from tournaments import selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Match
 
-from .serializers import ClockActionSerializer, RoundSummarySerializer
-from .views import TAG, EventErrorsMixin, _event, _parsed, _round
+from .serializers import ClockActionSerializer, MatchClockSerializer, MatchSerializer, RoundSummarySerializer
+from .views import TAG, EventErrorsMixin, _event, _match, _match_answer, _parsed, _round
 
 
 class RoundClock(EventErrorsMixin, APIView):
@@ -41,3 +42,19 @@ class RoundClock(EventErrorsMixin, APIView):
         services.run_round_clock(actor=actor_for(request), round=rnd, action=data["action"],
                                  minutes=data["minutes"], match=match)
         return Response(next(r for r in selectors.round_summaries(event) if r["round"] == number))
+
+
+class MatchClock(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=MatchClockSerializer, responses=MatchSerializer, tags=TAG,
+                   summary="Start, pause, resume or extend a bracket match's own clock (a round's tables share "
+                           "their round's)")
+    @idempotent
+    def post(self, request, pk, match_id):
+        event = _event(request, pk)
+        match = _match(event, match_id)
+        data = _parsed(MatchClockSerializer, request)
+        services.run_match_clock(actor=actor_for(request), match=match, action=data["action"],
+                                 minutes=data["minutes"])
+        return Response(_match_answer(request, event, match))

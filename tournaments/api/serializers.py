@@ -315,6 +315,14 @@ class DirectorResultSerializer(serializers.Serializer):
     entered_at = serializers.DateTimeField()
 
 
+class ClockSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["not_started", "running", "paused", "time"])
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="while it runs (or at time): when the time is up")
+    paused = serializers.BooleanField()
+    remaining_seconds = serializers.IntegerField(allow_null=True, help_text="null before it starts; 0 at time")
+    words = serializers.CharField(help_text='"23:14 left", "paused, 5:00 left", "Time"')
+
+
 class MatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     event = serializers.IntegerField()
@@ -336,6 +344,8 @@ class MatchSerializer(serializers.Serializer):
     game_details = MatchGameSerializer(many=True)
     director_results = DirectorResultSerializer(many=True, help_text="forfeits and adjusted results, oldest first")
     reset = serializers.BooleanField()
+    clock = ClockSerializer(allow_null=True, help_text="the table's clock: its round's with its own extra time, or "
+                                                       "a bracket match's own; null before one starts")
     card_printed = serializers.BooleanField(allow_null=True, help_text=(
         "officials only (null for others, and for a bye): whether its table card was printed, its links' "
         "tokens shown by a pairing, a sheet, new links or POST cards/; false: a table to print"))
@@ -350,14 +360,6 @@ class OpenedSerializer(serializers.Serializer):
                                      help_text="a swap: what it breaks, in words")
 
 
-class ClockSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["not_started", "running", "paused", "time"])
-    ends_at = serializers.DateTimeField(allow_null=True, help_text="while it runs (or at time): when the time is up")
-    paused = serializers.BooleanField()
-    remaining_seconds = serializers.IntegerField(allow_null=True, help_text="null before it starts; 0 at time")
-    words = serializers.CharField(help_text='"23:14 left", "paused, 5:00 left", "Time"')
-
-
 class ClockActionSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
     minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
@@ -365,6 +367,13 @@ class ClockActionSerializer(serializers.Serializer):
                                          "many more")
     match = WholeNumberField(required=False, allow_null=True, default=None, min_value=1,
                              help_text="extend: this table (match id) alone, not the whole round")
+
+
+class MatchClockSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
+    minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
+                               help_text="start: the time limit (default: the event's round_minutes); extend: how "
+                                         "many more")
 
 
 class RoundSummarySerializer(serializers.Serializer):

@@ -31,6 +31,7 @@ urlpatterns = [
     path("events/<id:pk>/export/", exports.EventExport.as_view(), name="event-export"),
     path("events/<id:pk>/matches/", exports.MatchListWithCSV.as_view(), name="match-list"),
     path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("events/<id:pk>/matches/<str:match_id>/clock/", clock.MatchClock.as_view(), name="match-clock"),
     path("events/<id:pk>/matches/<str:match_id>/link/", views.MatchLink.as_view(), name="match-link"),
     path("events/<id:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
     path("events/<id:pk>/matches/<str:match_id>/adjust/", views.MatchAdjust.as_view(), name="match-adjust"),

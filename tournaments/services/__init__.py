@@ -45,7 +45,7 @@ from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matche
 from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, update_event
 from .checkin import absent_entries, check_in_entry, self_check_in, venue_code, venue_code_matches
-from .clock import run_round_clock
+from .clock import run_match_clock, run_round_clock
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
@@ -86,6 +86,7 @@ __all__ = [
     "refresh_answer_if_stale",
     "reset_dependent_bracket_matches",
     "run_event",
+    "run_match_clock",
     "run_round_clock",
     "seed_entries",
     "self_check_in",

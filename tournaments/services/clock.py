@@ -1,8 +1,9 @@
 """A round's clock, run by its directors: start (at the event's ``round_minutes``, or the minutes given),
-pause, resume, and extend the whole round or one table. Where it stands at any moment is
-``tournaments.clock``'s to say, from what this stores.
+pause, resume, and extend the whole round or one table; a bracket match (which has no round) keeps a
+clock of its own, run the same way. Where a clock stands at any moment is ``tournaments.clock``'s to say,
+from what this stores.
 
-It must not decide any result: what happens at time is for the games and the directors.
+It must not decide any result: what happens at time is for the games (their time rule) and the directors.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.clock import NOT_STARTED, PAUSED, TIME, clock_state
-from tournaments.models import Match, Round
+from tournaments.models import Event, Match, Round
 from tournaments.policy import Actor
 
 from .answers import bump
@@ -33,6 +34,38 @@ def _minutes(minutes: int | None, *, required: bool) -> int | None:
     return minutes
 
 
+def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: int | None) -> None:
+    """Start, pause, resume or extend the clock kept on ``holder`` (a round, or a bracket match)."""
+    if action not in ACTIONS:
+        raise error("action", f"must be one of {', '.join(ACTIONS)}; {action!r} given")
+    now = timezone.now()
+    state = clock_state(ends_at=holder.clock_ends_at, left_seconds=holder.clock_left_seconds, now=now)
+    if action == "start":
+        if state.status != NOT_STARTED:
+            raise error("action", f"{what}'s clock has already started")
+        minutes = _minutes(minutes, required=False) or event.round_minutes
+        if minutes is None:
+            raise error("minutes", f"{event.name} has no round time: say how many minutes")
+        holder.clock_ends_at = now + timedelta(minutes=minutes)
+    elif action == "pause":
+        if state.status != "running":
+            raise error("action", f"{what}'s clock is not running")
+        holder.clock_ends_at, holder.clock_left_seconds = None, state.remaining_seconds
+    elif action == "resume":
+        if state.status != PAUSED:
+            raise error("action", f"{what}'s clock is not paused")
+        holder.clock_ends_at, holder.clock_left_seconds = now + timedelta(seconds=holder.clock_left_seconds), None
+    else:
+        extra = timedelta(minutes=_minutes(minutes, required=True))
+        if state.status == NOT_STARTED:
+            raise error("action", f"{what}'s clock has not started")
+        if state.status == PAUSED:
+            holder.clock_left_seconds += int(extra.total_seconds())
+        else:  # running, or at time: the time is up later, from now at the earliest
+            holder.clock_ends_at = (now if state.status == TIME else holder.clock_ends_at) + extra
+    holder.save(update_fields=["clock_ends_at", "clock_left_seconds"])
+
+
 @transaction.atomic
 def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | None = None,
                     match: Match | None = None) -> Round:
@@ -40,45 +73,38 @@ def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | N
     it, or ``extend`` it by ``minutes``: the whole round, or one ``match`` (its table) alone."""
     event = lock_event_to_change(actor, round.event, "run the round's clock")
     rnd = Round.objects.select_for_update().get(pk=round.pk, event=event)
-    if action not in ACTIONS:
-        raise error("action", f"must be one of {', '.join(ACTIONS)}; {action!r} given")
     if rnd.status != Round.Status.PUBLISHED:
         why = "a draft: publish it first" if rnd.status == Round.Status.DRAFT else "over: every match has a result"
         raise error("round", f"round {rnd.number} is {why}")
-    now = timezone.now()
-    state = clock_state(ends_at=rnd.clock_ends_at, left_seconds=rnd.clock_left_seconds, now=now)
     if match is not None and action != "extend":
         raise error("match", "only extra time is given to one table")
-    if action == "start":
-        if state.status != NOT_STARTED:
-            raise error("action", f"round {rnd.number}'s clock has already started")
-        minutes = _minutes(minutes, required=False) or event.round_minutes
-        if minutes is None:
-            raise error("minutes", f"{event.name} has no round time: say how many minutes")
-        rnd.clock_ends_at = now + timedelta(minutes=minutes)
-    elif action == "pause":
-        if state.status != "running":
-            raise error("action", f"round {rnd.number}'s clock is not running")
-        rnd.clock_ends_at, rnd.clock_left_seconds = None, state.remaining_seconds
-    elif action == "resume":
-        if state.status != PAUSED:
-            raise error("action", f"round {rnd.number}'s clock is not paused")
-        rnd.clock_ends_at, rnd.clock_left_seconds = now + timedelta(seconds=rnd.clock_left_seconds), None
-    else:
-        extra = timedelta(minutes=_minutes(minutes, required=True))
+    if match is not None:
+        if action not in ACTIONS:
+            raise error("action", f"must be one of {', '.join(ACTIONS)}; {action!r} given")
+        state = clock_state(ends_at=rnd.clock_ends_at, left_seconds=rnd.clock_left_seconds, now=timezone.now())
         if state.status == NOT_STARTED:
             raise error("action", f"round {rnd.number}'s clock has not started")
-        if match is not None:
-            table = Match.objects.select_for_update().filter(pk=match.pk, round=rnd, is_bye=False,
-                                                             reset_at__isnull=True).first()
-            if table is None:
-                raise error("match", f"that is not a table of round {rnd.number}")
-            table.extra_seconds += int(extra.total_seconds())
-            table.save(update_fields=["extra_seconds"])
-        elif state.status == PAUSED:
-            rnd.clock_left_seconds += int(extra.total_seconds())
-        else:  # running, or at time: the time is up later, from now at the earliest
-            rnd.clock_ends_at = (now if state.status == TIME else rnd.clock_ends_at) + extra
-    rnd.save(update_fields=["clock_ends_at", "clock_left_seconds"])
+        table = Match.objects.select_for_update().filter(pk=match.pk, round=rnd, is_bye=False,
+                                                         reset_at__isnull=True).first()
+        if table is None:
+            raise error("match", f"that is not a table of round {rnd.number}")
+        table.extra_seconds += 60 * _minutes(minutes, required=True)
+        table.save(update_fields=["extra_seconds"])
+    else:
+        _run(event, rnd, f"round {rnd.number}", action, minutes)
     bump(event)
     return rnd
+
+
+@transaction.atomic
+def run_match_clock(*, actor: Actor, match: Match, action: str, minutes: int | None = None) -> Match:
+    """A bracket match's own clock (it has no round): ``start``, ``pause``, ``resume`` or ``extend`` it, as a
+    round's. At time its game is settled by the time rule, a level score playing on until one side leads."""
+    event = lock_event_to_change(actor, match.event, "run a match's clock")
+    found = Match.objects.select_for_update().filter(pk=match.pk, event=event).first()
+    if found is None or found.round_id is not None or found.is_bye or found.reset_at is not None:
+        raise error("match", "only an open bracket match has a clock of its own: a round's tables share the "
+                             "round's clock")
+    _run(event, found, f"{found.bracket_id}", action, minutes)
+    bump(event)
+    return found

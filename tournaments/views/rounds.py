@@ -249,3 +249,26 @@ def round_clock(request, pk: int, number: int):
         done = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}[action]
         messages.success(request, f"Round {number}'s clock {done}" + (f" for table {match.table}." if match else "."))
     return redirect("tournaments:round", pk=pk, number=number)
+
+
+@require_POST
+def match_clock(request, pk: int, match_id: int):
+    """A director starts, pauses, resumes or extends a bracket match's own clock."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "run a match's clock")) is not None:
+        return refused
+    match = Match.objects.filter(pk=match_id, event=event).first()
+    if match is None:
+        raise Http404("no such match")
+    try:
+        minutes = text_number(request.POST.get("minutes") or None, low=1)
+        services.run_match_clock(actor=actor_for(request), match=match, action=request.POST.get("action", ""),
+                                 minutes=minutes)
+    except NotANumber as exc:
+        messages.error(request, f"Nothing changed: the minutes are {exc}.")
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}")
+    else:
+        done = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}
+        messages.success(request, f"{match.bracket_id}'s clock {done[request.POST['action']]}.")
+    return redirect("tournaments:match", pk=pk, match_id=match_id)
