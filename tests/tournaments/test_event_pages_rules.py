@@ -14,6 +14,11 @@ from .stored import Officials, new_event, replace_officials
 pytestmark = pytest.mark.django_db
 
 
+def _tables():
+    """What a refused write must leave as it was of each match: its card printed, its clock, its extra time."""
+    return list(Match.objects.order_by("pk").values_list("card_printed_at", "clock_ends_at", "extra_seconds"))
+
+
 def signed_in(u):
     client = Client()
     if u is not None:
@@ -25,7 +30,7 @@ def _state():
     return (Entry.objects.count(), Round.objects.count(), Match.objects.count(), MatchResult.objects.count(),
             Event.objects.count(), Game.objects.count(),
             list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
-            list(Match.objects.order_by("pk").values_list("card_printed_at", "clock_ends_at", "extra_seconds")),
+            _tables(),
             sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count(),
             list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
 
