@@ -72,7 +72,7 @@ BOOKKEEPING = {"IdempotencyRecord", "EventAnswer", "RateCounter"}
 def stored():
     """Every row of both apps (and the users' officials), as values: what a refused body must leave alone."""
     found = {}
-    for app in ("scoring", "tournaments", "auth"):
+    for app in ("scoring", "tournaments", "seasons", "auth"):
         for model in apps.get_app_config(app).get_models():
             if model.__name__ in BOOKKEEPING:
                 continue
@@ -86,7 +86,7 @@ def test_every_post_of_both_apis_refuses_a_body_that_is_not_a_json_object(client
     people, event, values = scene()
     boss = api_client(people.organiser)
     routes = post_routes(client)
-    assert len(routes) == 37  # both apps' writes, the calculators and the token
+    assert len(routes) == 38  # the three apps' writes, the calculators and the token
     before = stored()
     for path in routes:
         url = concrete(path, event, values)
