@@ -635,11 +635,12 @@ class Standings(EventErrorsMixin, APIView):
         try:
             if request.accepted_renderer.format != "csv":
                 return self._stored_json(request, event, as_of)
-            rows = selectors.standings(event, as_of)
+            answer = selectors.event_answer(event) if as_of is None else selectors.event_answer_as_of(event, as_of)
         except EventError as exc:
             raise EventError.one(None, "round", exc.problems[0].message) from None
+        rows = answer["standings"]
         self.tiebreak_keys = list(event.tiebreaks)
-        self.prizes = event.prizes if as_of is None and event.status == Event.Status.COMPLETE else None
+        self.prizes = event.prizes if as_of is None and answer["complete"] else None  # final standings only
         response = Response(rows)
         suffix = f"-round-{as_of}" if as_of is not None else ""
         response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings{suffix}.csv"'
