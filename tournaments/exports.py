@@ -1,6 +1,7 @@
 """The event's exports as CSV: the standings (one row per entry, the columns of the JSON rows,
 ``tiebreaks`` spread out as ``tiebreaks.<key>``, values written as the JSON has them: null empty,
-booleans true/false) and the matches (one row per match, byes included, in words a spreadsheet reads).
+booleans true/false, then the ``prize`` of the place, final standings only) and the matches (one row per
+match, byes included, in words a spreadsheet reads).
 
 A cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) is
 written with a leading apostrophe, as OWASP advises for CSV exports; nothing else is changed. This
@@ -37,12 +38,16 @@ def _writer() -> tuple[io.StringIO, Any]:
     return out, csv.writer(out, lineterminator="\r\n")
 
 
-def standings_csv(rows: list[dict[str, Any]], tiebreaks: list[str]) -> str:
-    """The CSV text of the engine's standings rows, in their order (the ranking)."""
+def standings_csv(rows: list[dict[str, Any]], tiebreaks: list[str], prizes: list[dict[str, Any]] | None = None) -> str:
+    """The CSV text of the engine's standings rows, in their order (the ranking), and last the ``prize`` of
+    each place (``prizes``: the event's list, given only for final standings; the Nth row has place N's
+    prize, the engine's order deciding a shared rank)."""
+    by_place = {p["place"]: p["prize"] for p in prizes or []}
     out, writer = _writer()
-    writer.writerow(COLUMNS + [f"tiebreaks.{key}" for key in tiebreaks])
-    for row in rows:
-        writer.writerow([_cell(row.get(c)) for c in COLUMNS] + [_cell(row["tiebreaks"].get(k)) for k in tiebreaks])
+    writer.writerow(COLUMNS + [f"tiebreaks.{key}" for key in tiebreaks] + ["prize"])
+    for place, row in enumerate(rows, start=1):
+        writer.writerow([_cell(row.get(c)) for c in COLUMNS] + [_cell(row["tiebreaks"].get(k)) for k in tiebreaks]
+                        + [_cell(by_place.get(place))])
     return out.getvalue()
 
 

@@ -204,6 +204,17 @@ class EventChangeForm(forms.Form):
                                          help_text="the round's clock starts at this (empty: no time limit)")
 
 
+class PrizesForm(forms.Form):
+    """The event's prize list on its page, one "place: prize" a line (``services.prizes_from_text`` reads it)."""
+
+    prizes = forms.CharField(
+        required=False, max_length=64 * 130, label="Prizes",
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "1: 50 € voucher\n2: 25 € voucher"}),
+        help_text="one “place: prize” a line; shown beside the final standings. Where a place is shared, the "
+                  "standings' order decides who is shown at it",
+    )
+
+
 class CancelEventForm(forms.Form):
     """Cancelling an event on its page: why (kept, shown to its officials) and a confirmation."""
 

@@ -17,8 +17,8 @@ from .results import DirectorResult, MatchData, _game_result, entry_labels_of, m
 
 def live_tables(event: Event, round_number: int | None) -> list[dict[str, Any]]:
     """Rows of ``round_number``'s matches (Swiss, round robin) or of the bracket's matches (None), in the
-    pages' order, each ``{"id", "match", "round", "table", "players", "status", "winner", "margin",
-    "forfeit", "source", "games_won", "game_details": [{"number", "status", "totals", "pending_hands"}]}``."""
+    pages' order, each ``{"id", "match", "round", "table", "players", "entries" (their ids), "status", "winner",
+    "margin", "forfeit", "source", "games_won", "game_details": [{"number", "status", "totals", "pending_hands"}]}``."""
     found = Match.objects.filter(event=event, reset_at__isnull=True)
     found = found.filter(round__number=round_number) if round_number is not None else found.filter(round__isnull=True)
     matches = list(found.values_list("id", "round_id", "round__number", "round__status", "bracket_id", "table",
@@ -58,7 +58,7 @@ def live_tables(event: Event, round_number: int | None) -> list[dict[str, Any]]:
             state = "playing" if outcome.started else "waiting"
         rows.append({
             "id": pk, "match": bracket_id or None, "round": number, "table": table,
-            "players": [labels[e] for e in data.sides], "status": state,
+            "players": [labels[e] for e in data.sides], "entries": list(data.sides), "status": state,
             "winner": labels[outcome.winner] if outcome.decided and outcome.winner is not None and not is_bye else None,
             "margin": outcome.margin if outcome.decided and not is_bye else None,
             "forfeit": outcome.forfeit, "source": outcome.source or None, "games_won": list(outcome.games_won),

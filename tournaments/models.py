@@ -83,6 +83,9 @@ class Event(models.Model):
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The prize list its directors type: [{"place": 1, "prize": "50 € voucher"}], places ascending, each at most
+    # once (``services.prizes`` reads it); shown beside the final standings, the engine's order deciding ties.
+    prizes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

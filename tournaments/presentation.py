@@ -16,6 +16,7 @@ class Slot:
     name: str | None
     note: str
     won: bool = False
+    url: str = ""  # a stored event's entry page
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,13 @@ def _is_bye_place(origin: dict, rows: dict[str, dict]) -> bool:
     return False
 
 
-def _match(row: dict, rows: dict[str, dict], urls: dict[str, str]) -> BracketMatch:
+def _match(row: dict, rows: dict[str, dict], urls: dict[str, str], entry_urls: dict[str, str]) -> BracketMatch:
     players = row["players"]
     origins = row.get("from") or [{}, {}]
     if len(players) == 2:
         slots = tuple(
-            Slot(name=name, note=_slot_note(origin), won=name is not None and name == row["winner"])
+            Slot(name=name, note=_slot_note(origin), won=name is not None and name == row["winner"],
+                 url=entry_urls.get(name or "", ""))
             for name, origin in zip(players, origins, strict=True)
         )
     else:
@@ -78,13 +80,17 @@ def _match(row: dict, rows: dict[str, dict], urls: dict[str, str]) -> BracketMat
         real = iter(players)
         slots = tuple(
             Slot(name=None, note="bye") if _is_bye_place(origin, rows)
-            else Slot(name=next(real, None), note=_slot_note(origin))
+            else _slot(next(real, None), _slot_note(origin), entry_urls)
             for origin in origins
         )
     return BracketMatch(
         id=row["id"], status=row["status"], slots=slots, margin=row["margin"], forfeit=bool(row["forfeit"]),
         url=urls.get(row["id"], ""),
     )
+
+
+def _slot(name: str | None, note: str, entry_urls: dict[str, str]) -> Slot:
+    return Slot(name=name, note=note, url=entry_urls.get(name or "", ""))
 
 
 def _round_title(bracket: str, round_number: int, last: int) -> str:
@@ -97,10 +103,12 @@ def _round_title(bracket: str, round_number: int, last: int) -> str:
     return f"Losers' round {round_number}"
 
 
-def bracket_sections(bracket: list[dict], *, double: bool, urls: dict[str, str] | None = None) -> list[BracketSection]:
+def bracket_sections(bracket: list[dict], *, double: bool, urls: dict[str, str] | None = None,
+                     entry_urls: dict[str, str] | None = None) -> list[BracketSection]:
     """The engine's bracket rows as sections (winners', losers', finals) of round columns; ``urls``: a
-    page to link each match id to (a stored event's match pages)."""
-    urls = urls or {}
+    page to link each match id to (a stored event's match pages); ``entry_urls``: a page to link each
+    name to (a stored event's entry pages)."""
+    urls, entry_urls = urls or {}, entry_urls or {}
     by_id = {row["id"]: row for row in bracket}
     sections = []
     for key, title in (("winners", "Winners' bracket" if double else "Bracket"), ("losers", "Losers' bracket")):
@@ -110,7 +118,7 @@ def bracket_sections(bracket: list[dict], *, double: bool, urls: dict[str, str] 
         last = max(row["round"] for row in rows)
         rounds = []
         for number in range(1, last + 1):
-            matches = tuple(_match(row, by_id, urls) for row in rows if row["round"] == number)
+            matches = tuple(_match(row, by_id, urls, entry_urls) for row in rows if row["round"] == number)
             title_here = _round_title(key, number, last)
             if key == "winners" and double and title_here == "Final":
                 title_here = "Winners' final"
@@ -120,10 +128,31 @@ def bracket_sections(bracket: list[dict], *, double: bool, urls: dict[str, str] 
     if finals:
         sections.append(BracketSection(
             title="Finals" if double else "Third place",
-            rounds=tuple(BracketRound(title=FINAL_TITLES.get(row["id"], row["id"]), matches=(_match(row, by_id, urls),))
+            rounds=tuple(BracketRound(title=FINAL_TITLES.get(row["id"], row["id"]),
+                                      matches=(_match(row, by_id, urls, entry_urls),))
                          for row in finals),
         ))
     return sections
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 21st: a place in words a phone shows."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def prize_placings(prizes: list[dict], standings: list[dict], *, final: bool) -> list[dict]:
+    """The prize list beside the standings: each ``{"place", "ordinal", "prize", "name", "entry"}``, the name
+    and entry id those of the standings row at that position once ``final`` (None before, or when fewer
+    entries finished). Where a rank is shared, the engine's order of the rows decides who is shown at
+    which place: the standings are never re-sorted here."""
+    placings = []
+    for p in prizes:
+        row = standings[p["place"] - 1] if final and p["place"] <= len(standings) else None
+        placings.append({"place": p["place"], "ordinal": ordinal(p["place"]), "prize": p["prize"],
+                         "name": row["name"] if row else None, "entry": row.get("entry") if row else None})
+    return placings
 
 
 def status_line(answer: dict) -> str:

@@ -440,7 +440,8 @@ def _rows(event: Event, found: QuerySet[Match]) -> list[dict[str, Any]]:
 
 
 def matches(event: Event, *, round: int | None = None, status: str | None = None,
-            include_reset: bool = False, ids: Iterable[int] | None = None) -> list[dict[str, Any]]:
+            include_reset: bool = False, ids: Iterable[int] | None = None,
+            entry: int | None = None) -> list[dict[str, Any]]:
     """Every match of the event (rounds in order, tables in order, byes last; bracket matches by the
     order they opened), filtered by round number and status (waiting, playing, decided, bye, draft,
     reset). Six queries; a round's matches are the only ones loaded. Each row: ``{"id", "event",
@@ -450,8 +451,11 @@ def matches(event: Event, *, round: int | None = None, status: str | None = None
     (name), "winner_entry", "margin", "forfeit", "source" (games, forfeit, adjusted, bye or None),
     "games_won", "director_results", "reset", "card_printed" (its table card's links were shown to be
     printed; None for a bye)}``. Referee links never carry their tokens: those exist
-    only in what ``pair_next_round`` returns. ``ids``: only these matches."""
+    only in what ``pair_next_round`` returns. ``ids``: only these matches; ``entry``: only those this entry
+    plays (an entry id)."""
     found = Match.objects.filter(event=event)
+    if entry is not None:
+        found = found.filter(players__entry_id=entry)
     if ids is not None:
         found = found.filter(pk__in=list(ids))
     if round is not None:

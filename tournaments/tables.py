@@ -36,7 +36,14 @@ class StandingsTable(tables.Table):
         attrs = {"class": "sheet standings"}
         row_attrs = {"class": lambda record: "dropped" if record["dropped"] else ""}
 
+    def __init__(self, *args, event: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event  # a stored event's id: each name links to its entry's page
+
     def render_name(self, record, value):
+        if self.event is not None and record.get("entry") is not None:
+            value = format_html('<a href="{}">{}</a>', reverse("tournaments:entry", args=[self.event,
+                                                                                          record["entry"]]), value)
         if record["dropped"]:
             return format_html('{} <span class="badge">dropped</span>', value)
         return value
@@ -57,16 +64,17 @@ def _tiebreak_column(key: str) -> tables.Column:
     )
 
 
-def standings_table(rows: list[dict], tiebreaks: list[str]) -> StandingsTable:
+def standings_table(rows: list[dict], tiebreaks: list[str], *, event: int | None = None) -> StandingsTable:
     """Rank, entry, match points, then a column per tiebreak key in the event's order (match points and
-    the margin are columns already: the margin moves to its place), then the rest of the record."""
+    the margin are columns already: the margin moves to its place), then the rest of the record. ``event``:
+    a stored event's id, to link each name to its entry's page."""
     keys = [key for key in tiebreaks if key != "match_points"]
     extra = [(f"tb_{key}", _tiebreak_column(key)) for key in keys if key != "margin"]
     order = ["rank", "name", "match_points", *("margin" if key == "margin" else f"tb_{key}" for key in keys),
              "played", "record", "byes"]
     if "margin" not in keys:
         order.append("margin")
-    return StandingsTable(rows, extra_columns=extra, sequence=order)
+    return StandingsTable(rows, extra_columns=extra, sequence=order, event=event)
 
 
 class EventTable(tables.Table):

@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from .views import calculator, cards, checkin, display, entries, events, live, rounds
+from .views import calculator, cards, checkin, display, entries, entry, events, live, prizes, rounds
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -27,6 +27,8 @@ urlpatterns = [
     path("events/<id:pk>/cancel/", events.cancel_event, name="cancel"),
     path("events/<id:pk>/warnings/acknowledge/", events.acknowledge_warning, name="acknowledge_warning"),
     path("events/<id:pk>/entries/", entries.entries_page, name="entries"),
+    path("events/<id:pk>/entries/<id:entry_id>/", entry.entry_page, name="entry"),
+    path("events/<id:pk>/prizes/", prizes.set_prizes, name="prizes"),
     path("events/<id:pk>/check-in/", checkin.check_in_page, name="check_in"),
     path("events/<id:pk>/check-in/<str:code>/", checkin.self_check_in, name="self_check_in"),
     path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),

@@ -105,8 +105,8 @@ def test_an_organiser_creates_an_event_and_its_director_enters_seeds_and_pairs_i
     assert public.status_code == 200
     words = text(public)
     assert "Round 1 of 3" in words
-    assert "Table 1 Zoe v Bob" in words
-    assert "Table 2 Ann v Cleo" in words
+    assert "Table 1 Zoe (0) v Bob (0)" in words  # each name with its match points before the round
+    assert "Table 2 Ann (0) v Cleo (0)" in words
     assert "Zoe : table 1" in words
 
 

@@ -31,7 +31,7 @@ def _state():
             Event.objects.count(), Game.objects.count(),
             list(Entry.objects.values_list("seed", "dropped_after_round", "checked_in_at")),
             _tables(),
-            sorted(Event.objects.values_list("pk", "status")), WarningAcknowledgement.objects.count(),
+            sorted(Event.objects.values_list("pk", "status", "prizes")), WarningAcknowledgement.objects.count(),
             list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
 
 
@@ -60,6 +60,7 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/cards/", {"once": "b6", "started_too": "on"}),
         (f"{base}/change/", {"once": "b4", "name": "Renamed", "rounds": "4", "is_public": "on"}),
         (f"{base}/warnings/acknowledge/", {"once": "b6", "key": "no-such-warning"}),
+        (f"{base}/prizes/", {"once": "b8", "prizes": "1: a cup"}),
         (f"{base}/cancel/", {"once": "b7", "reason": "the hall flooded", "confirm": "on"}),
         (f"{base}/delete/", {"once": "b5"}),  # refused once cancelled: a cancelled event is kept
     ]
@@ -102,6 +103,7 @@ def test_every_event_form_is_for_its_directors_and_organisers(who, expected, pub
     else:
         assert _state() != before
         assert Event.objects.get(pk=event.pk).status == "cancelled"  # and kept: not deleted after
+        assert Event.objects.get(pk=event.pk).prizes == [{"place": 1, "prize": "a cup"}]
     if who == "anonymous" and not public:
         assert client.post(f"/events/{event.pk}/pair/", {}).status_code == 404
     creating = client.post("/events/new/", {"name": "Mine", "format": "swiss", "match_format": "single_game",
@@ -135,8 +137,9 @@ def test_private_event_pages_are_not_found_for_those_who_may_not_read_them():
     event = new_event(people, names=["Ann", "Bob"], is_public=False)
     services.pair_next_round(actor=people.dir, event=event)
     match = Match.objects.get(event=event)
-    for page in ("", "pairings/", "standings/", "entries/", "rounds/1/", f"matches/{match.pk}/", "bracket/",
-                 "display/", "display/?fragment=1"):
+    ann = Entry.objects.get(event=event, player__display_name="Ann")
+    for page in ("", "pairings/", "standings/", "entries/", f"entries/{ann.pk}/", "rounds/1/", f"matches/{match.pk}/",
+                 "bracket/", "display/", "display/?fragment=1"):
         assert Client().get(f"/events/{event.pk}/{page}").status_code == 404, page
         assert signed_in(user()).get(f"/events/{event.pk}/{page}").status_code == 404, page
         assert signed_in(people.recorder).get(f"/events/{event.pk}/{page}").status_code in (200, 302), page

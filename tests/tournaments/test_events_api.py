@@ -119,7 +119,7 @@ def test_a_nine_player_swiss_run_through_the_api_alone_ends_as_the_calculator_sa
     rows = list(csv.DictReader(io.StringIO(as_csv.content.decode())))
     assert list(rows[0]) == ["rank", "name", "entry", "seed", "played", "wins", "draws", "losses", "byes",
                              "match_points", "margin", "dropped", "tiebreaks.match_points", "tiebreaks.buchholz",
-                             "tiebreaks.margin"]
+                             "tiebreaks.margin", "prize"]
     assert len(rows) == len(standings) == 9
     for row, expected in zip(rows, standings, strict=True):
         assert row["name"] == expected["name"]

@@ -107,12 +107,43 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
         assert Event.objects.get(pk=event.pk).status == "cancelled"
 
 
+@pytest.mark.parametrize("public", [True, False])
+@pytest.mark.parametrize(
+    ("who", "expected"),
+    [("anonymous", 401), ("player", 403), ("referee", 403), ("referee_link", 403), ("removed_director", 403),
+     ("added_director", 200), ("director", 200), ("organiser", 200)],
+)
+def test_the_prizes_are_set_through_patch_by_the_events_directors_and_organisers_only(who, expected, public):
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], is_public=public)
+    opened = services.pair_next_round(actor=people.dir, event=event)
+    changed = replace_officials(people, event)
+    client = {
+        "anonymous": lambda: api(), "player": lambda: api(user()), "referee": lambda: api(people.recorder),
+        "referee_link": lambda: api(referee_token=next(iter(opened.tokens.values()))),
+        **{role: (lambda u=u: api(u)) for role, u in changed.items()},
+        "director": lambda: api(people.director), "organiser": lambda: api(organiser()),
+    }[who]()
+    if not public and who in ("player", "referee_link", "removed_director"):
+        expected = 404  # a private event does not exist for whoever may not read it
+    answer = client.patch(f"/api/v1/events/{event.pk}/", {"prizes": [{"place": 1, "prize": "a cup"}]},
+                          format="json")
+    assert answer.status_code == expected, answer.json()
+    stored = Event.objects.get(pk=event.pk).prizes
+    if expected == 200:
+        assert answer.json()["prizes"] == stored == [{"place": 1, "prize": "a cup"}]
+    else:
+        assert stored == []
+        assert set(answer.json()["errors"][0]) == {"result", "field", "message"}
+
+
 def test_private_events_are_invisible_to_those_who_may_not_read_them():
     people = Officials()
     event = new_event(people, names=["Ann", "Bob"], is_public=False)
     public = new_event(Officials(), names=["Cat", "Dan"])
-    for path in ("", "entries/", "rounds/", "matches/", "matches/?format=csv", "standings/", "standings/?format=csv",
-                 "export/"):
+    ann = Entry.objects.get(event=event, player__display_name="Ann")
+    for path in ("", "entries/", f"entries/{ann.pk}/", "rounds/", "matches/", "matches/?format=csv", "standings/",
+                 "standings/?format=csv", "export/"):
         assert api().get(f"/api/v1/events/{event.pk}/{path}").status_code == 404
         assert api(user()).get(f"/api/v1/events/{event.pk}/{path}").status_code == 404
         assert api(people.recorder).get(f"/api/v1/events/{event.pk}/{path}").status_code == 200

@@ -54,8 +54,18 @@ class EventCreateSerializer(serializers.Serializer):
     referees = _users()
 
 
+class PrizeSerializer(serializers.Serializer):
+    place = serializers.IntegerField(min_value=1, help_text="the place in the final standings, from 1")
+    prize = serializers.CharField(max_length=120, help_text="what it wins, as typed")
+
+
+@extend_schema_field(PrizeSerializer(many=True))
+class PrizesField(serializers.JSONField):
+    """The prize list as sent: ``services.read_prizes`` checks it, naming ``prizes.N.place`` and the like."""
+
+
 class EventUpdateSerializer(serializers.Serializer):
-    """What PATCH changes; a field left out stays. Name, public and a Swiss's rounds (never below those
+    """What PATCH changes; a field left out stays. Name, public, prizes and a Swiss's rounds (never below those
     paired) at any time; the other options only before round 1 is paired."""
 
     name = serializers.CharField(max_length=120, required=False)
@@ -76,6 +86,8 @@ class EventUpdateSerializer(serializers.Serializer):
                                                "before round 1 only)")
     time_rule = serializers.ChoiceField(choices=Event.TimeRule.choices, required=False,
                                         help_text="what happens at time (before round 1 only)")
+    prizes = PrizesField(required=False, help_text="any time: the whole prize list (at most 64, a place once "
+                                                   "each), shown beside the final standings; [] clears it")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -87,6 +99,8 @@ class EventSerializer(serializers.ModelSerializer):
     seeded_from = serializers.SerializerMethodField(
         help_text="the event this one was seeded from (a knockout's first stage); null when there is none or "
                   "when this caller may not read it")
+    prizes = PrizesField(read_only=True, help_text="the prize list, by place: shown beside the final standings, "
+                                                   "the engine's order deciding a shared place")
     seeding = serializers.SerializerMethodField(
         help_text="how the entries were seeded: method, order (entry ids), at; a knockout's source_event is null "
                   "(and its order left out) for a caller who may not read that event")
@@ -95,8 +109,8 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
-                  "check_in", "round_minutes", "time_rule", "directors", "referees", "seeded_from", "seeding",
-                  "entry_count", "created_by", "created_at"]
+                  "check_in", "round_minutes", "time_rule", "prizes", "directors", "referees", "seeded_from",
+                  "seeding", "entry_count", "created_by", "created_at"]
 
     def get_seeded_from(self, event) -> int | None:
         return event.seeded_from_id if _source_shown(event) else None

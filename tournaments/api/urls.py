@@ -4,7 +4,7 @@ from django.urls import path
 
 from scoring import converters
 
-from . import clock, exports, lifecycle, views
+from . import clock, entry_record, exports, lifecycle, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/<id:pk>/warnings/acknowledge/", lifecycle.WarningAcknowledge.as_view(), name="warning-acknowledge"),
     path("events/<id:pk>/entries/", views.EntryList.as_view(), name="entry-list"),
     path("events/<id:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
+    path("events/<id:pk>/entries/<id:entry_id>/", entry_record.EntryRecord.as_view(), name="entry-detail"),
     path("events/<id:pk>/entries/<id:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),
     path("events/<id:pk>/entries/<id:entry_id>/check-in/", views.EntryCheckIn.as_view(), name="entry-check-in"),
     path("events/<id:pk>/entries/<id:entry_id>/check-out/", views.EntryCheckOut.as_view(), name="entry-check-out"),

@@ -577,7 +577,8 @@ class CSVRenderer(BaseRenderer):
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
         view = (renderer_context or {}).get("view")
-        return standings_csv(data, view.tiebreak_keys if view is not None else []).encode()
+        return standings_csv(data, view.tiebreak_keys if view is not None else [],
+                             view.prizes if view is not None else None).encode()
 
 
 class Standings(EventErrorsMixin, APIView):
@@ -585,6 +586,7 @@ class Standings(EventErrorsMixin, APIView):
 
     renderer_classes = [JSONRenderer, CSVRenderer]
     tiebreak_keys: list[str] = []
+    prizes: list[dict] | None = None  # the final standings' prizes (a complete event's live standings only)
 
     @staticmethod
     def _stored_json(request, event, as_of: int | None) -> HttpResponse:
@@ -611,7 +613,8 @@ class Standings(EventErrorsMixin, APIView):
             OpenApiParameter("round", OpenApiTypes.INT, description="the standings as of round N (Swiss, round "
                                                                     "robin)"),
             OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"],
-                             description="csv: one row per entry, the same columns (or Accept: text/csv)"),
+                             description="csv: one row per entry, the same columns, then the prize of "
+                                         "its place once complete (or Accept: text/csv)"),
         ],
         responses={(200, "application/json"): StandingSerializer(many=True),
                    (200, "text/csv"): OpenApiTypes.STR,
@@ -632,10 +635,12 @@ class Standings(EventErrorsMixin, APIView):
         try:
             if request.accepted_renderer.format != "csv":
                 return self._stored_json(request, event, as_of)
-            rows = selectors.standings(event, as_of)
+            answer = selectors.event_answer(event) if as_of is None else selectors.event_answer_as_of(event, as_of)
         except EventError as exc:
             raise EventError.one(None, "round", exc.problems[0].message) from None
+        rows = answer["standings"]
         self.tiebreak_keys = list(event.tiebreaks)
+        self.prizes = event.prizes if as_of is None and answer["complete"] else None  # final standings only
         response = Response(rows)
         suffix = f"-round-{as_of}" if as_of is not None else ""
         response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-standings{suffix}.csv"'

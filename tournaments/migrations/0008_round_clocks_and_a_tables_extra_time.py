@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_entries_check_in_before_round_1'),
+        ('tournaments', '0007_events_keep_a_prize_list_for_their_final_places'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

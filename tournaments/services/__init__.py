@@ -1,7 +1,7 @@
 """Every write of the tournaments app, one module per concern (in the style of Zulip's ``zerver/actions``):
 
 - ``events``: an event, its officials, a knockout from its standings;
-- ``changes``: changing an event (its name, rounds, options), cancelling one, deleting one without results;
+- ``changes``: changing an event (its name, rounds, options, prizes), cancelling one, deleting one without results;
 - ``entries``: entries (one, by name, a pasted list), seeding, drops;
 - ``checkin``: check-in before round 1 (by a director, or by the player at the venue's QR code);
 - ``rounds``: Swiss and round-robin rounds (pair, draft swaps, publish);
@@ -13,6 +13,7 @@
 - ``players``: events' entries when ``scoring`` merges a duplicate player into another;
 - ``answers``: the engine's answer kept up to date after every write;
 - ``acknowledgements``: a director acknowledging a warning (kept, once per warning key);
+- ``prizes``: an event's prize list read from the API's list or the event page's text;
 - ``once``: a director's web form sent twice does nothing the second time;
 - ``base``: what they share (the event locked, errors naming their field, limits).
 
@@ -43,7 +44,7 @@ from .answers import (
 )
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
 from .cards import print_table_cards
-from .changes import cancel_event, delete_event, has_results, update_event
+from .changes import cancel_event, delete_event, has_results, set_prizes_from_text, update_event
 from .checkin import absent_entries, check_in_entry, self_check_in, venue_code, venue_code_matches
 from .clock import run_match_clock, run_round_clock
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
@@ -51,11 +52,14 @@ from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
 from .once import AlreadySent, claim_form_once
+from .prizes import MAX_PRIZE_TEXT, MAX_PRIZES, prizes_as_text, prizes_from_text, read_prizes
 from .rounds import pair_next_round, publish_round, swap_entries, swap_warnings
 
 __all__ = [
     "DECIDED_BY_DIRECTOR",
     "LIVE",
+    "MAX_PRIZES",
+    "MAX_PRIZE_TEXT",
     "AlreadySent",
     "EventError",
     "NotAllowed",
@@ -78,7 +82,10 @@ __all__ = [
     "open_ready_bracket_matches",
     "pair_next_round",
     "print_table_cards",
+    "prizes_as_text",
+    "prizes_from_text",
     "publish_round",
+    "read_prizes",
     "record_adjusted_result",
     "record_forfeit",
     "refresh_after_commit",
@@ -91,6 +98,7 @@ __all__ = [
     "seed_entries",
     "self_check_in",
     "set_officials",
+    "set_prizes_from_text",
     "standings_text",
     "store_answer",
     "swap_entries",

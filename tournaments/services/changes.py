@@ -1,13 +1,13 @@
 """Changing an event after it is created, cancelling one, and deleting one that has no results.
 
-Its name, whether it is public and a Swiss's number of rounds change at any time (never below the rounds
-already paired); its other options (match format, tiebreaks, match points, margins, third place, grand final,
-check-in, round time and time rule) only until round 1 is paired, since the results so far were scored under
-them. An event is deleted only while it has no result (no hand recorded in its games, no director's result)
-and no knockout made from it; its unplayed games go with it. An event not yet complete is cancelled with a
-reason: it is kept (its officials and organisers still list it), its games being played are closed and every
-table link revoked, and nothing more is recorded in it (``base.lock_event_to_change`` refuses every later
-write; ``policy.EVENT_GAMES`` closes its games to ``scoring``).
+Its name, whether it is public, its prize list and a Swiss's number of rounds change at any time (never below
+the rounds already paired); its other options (match format, tiebreaks, match points, margins, third place,
+grand final, check-in, round time and time rule) only until round 1 is paired, since the results so far were
+scored under them. An event is deleted only while it has no result (no hand recorded in its games, no
+director's result) and no knockout made from it; its unplayed games go with it. An event not yet complete is
+cancelled with a reason: it is kept (its officials and organisers still list it), its games being played are
+closed and every table link revoked, and nothing more is recorded in it (``base.lock_event_to_change`` refuses
+every later write; ``policy.EVENT_GAMES`` closes its games to ``scoring``).
 
 It must not pair, score or change a result: ``rounds``, ``brackets`` and ``director_results`` do.
 """
@@ -30,8 +30,9 @@ from tournaments.policy import Actor
 from .answers import bump
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
+from .prizes import prizes_from_text, read_prizes
 
-ANY_TIME = ("name", "is_public", "rounds")
+ANY_TIME = ("name", "is_public", "rounds", "prizes")
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
                   "grand_final", "check_in", "time_rule", "round_minutes")
 
@@ -68,6 +69,8 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
             problems.append(Problem(None, "rounds", f"{paired} rounds are already paired: at least {paired}; "
                                                     f"{rounds} given"))
         event.rounds = rounds
+    if "prizes" in changes:
+        event.prizes = read_prizes(changes["prizes"], problems)
     for field in BEFORE_ROUND_1:
         if field in changes and started:
             problems.append(Problem(None, field, "can change only before round 1 is paired: the results so far "
@@ -96,6 +99,14 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
     bump(event)
     return event
+
+
+@transaction.atomic
+def set_prizes_from_text(*, actor: Actor, event: Event, text: str) -> Event:
+    """The event page's "Prizes" form (one "place: prize" a line, each problem named by its line), stored as
+    a PATCH's list is: the event locked, its directors only, a cancelled event refused; all or nothing."""
+    lock_event_to_change(actor, event, "set the prizes")
+    return update_event(actor=actor, event=event, changes={"prizes": prizes_from_text(text)})
 
 
 def has_results(event: Event) -> bool:

@@ -26,9 +26,10 @@ from ..forms import (
     EventForm,
     KnockoutForm,
     OfficialsForm,
+    PrizesForm,
     place_errors,
 )
-from ..presentation import event_status_line, matches_in_words, tables_in_words
+from ..presentation import event_status_line, matches_in_words, prize_placings, tables_in_words
 from ..tables import EventTable
 from .common import (
     claim_once,
@@ -121,6 +122,8 @@ def event_page(request, pk: int):
         if writable else None,
         deletable=writable and not services.has_results(event) and not selectors.has_knockout(event),
         cancel_form=CancelEventForm() if writable and event.status != Event.Status.COMPLETE else None,
+        prizes_form=PrizesForm(initial={"prizes": services.prizes_as_text(event.prizes)}) if writable else None,
+        prize_placings=prize_placings(event.prizes, answer["standings"], final=bool(answer["complete"])),
         acknowledge_form=AcknowledgeWarningForm() if writable else None,
         without_pin=selectors.players_without_pin(event) if writable else {},
         cards_to_print=len(selectors.cards_to_print(event)) if writable else 0,

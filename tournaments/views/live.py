@@ -34,7 +34,7 @@ from tournaments.models import Event
 from ..caching import keep, latest, peek, versioned
 from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
-from ..presentation import bracket_sections, event_status_line
+from ..presentation import bracket_sections, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
 from .common import event_or_404, may_direct, page_context, say
 
@@ -71,8 +71,12 @@ def pairings(request, pk: int):
             rows = [r for r in live_tables(event, None) if r["status"] in ("waiting", "playing")]
         else:
             rows = [r for r in live_tables(event, number) if r["status"] != "draft"] if number else []
-        lookup = sorted(((name, row) for row in rows for name in row["players"]),
-                        key=lambda item: item[0].casefold())
+        points = {} if event.is_elimination or not number else _points_before(event, number)
+        for row in rows:
+            row["sides"] = [{"name": name, "entry": e, "points": points.get(e, 0 if number == 1 else None)}
+                            for name, e in zip(row["players"], row["entries"], strict=True)]
+        lookup = sorted(((side, row) for row in rows for side in row["sides"]),
+                        key=lambda item: item[0]["name"].casefold())
         return compact(render_to_string("tournaments/_pairings.html", {
             "event": event, "rows": rows, "lookup": lookup, "number": number, "current": current,
             "clock": selectors.round_clock(event, number) if number == current else None,
@@ -96,6 +100,18 @@ def pairings(request, pk: int):
     return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
         current_round=current, **_for_directors(request, event, number))))
+
+
+def _points_before(event: Event, number: int) -> dict[int, int]:
+    """{entry id: its match points before round ``number``} (the standings as of the round before: stored per
+    results version, as the page's part is); round 1: everyone's 0."""
+    if number <= 1:
+        return {}
+    try:
+        rows = selectors.standings(event, number - 1)
+    except EventError:  # the engine cannot rank as of that round: the names alone
+        return {}
+    return {row["entry"]: row["match_points"] for row in rows if row.get("entry") is not None}
 
 
 def _for_directors(request, event: Event, number: int | None) -> dict:
@@ -271,9 +287,11 @@ def _standings_part(request, event: Event, as_of: int | None, find: str, page_nu
         page = paginator.page(page_number)
     except (EmptyPage, PageNotAnInteger):
         page = paginator.page(1)
-    table = standings_table(list(page.object_list), list(event.tiebreaks))
+    table = standings_table(list(page.object_list), list(event.tiebreaks), event=event.pk)
+    final = as_of is None and bool(answer["complete"])
     html = compact(render_to_string("tournaments/_standings.html", {
         "event": event, "answer": answer, "table": table, "page": page, "find": find, "as_of": as_of,
+        "placings": prize_placings(event.prizes, answer["standings"], final=final), "final": final,
         "status_line": event_status_line(event, answer, current),
         "tiebreak_words": ", ".join(TIEBREAK_LABELS.get(k, k) for k in event.tiebreaks),
     }, request=request))
@@ -293,18 +311,27 @@ def bracket(request, pk: int):
     live = [r for r in selectors.matches(event) if r["match"]]
     tables = {r["match"]: r for r in live if r["status"] in ("waiting", "playing")}
     urls = {r["match"]: reverse("tournaments:match", args=[event.pk, r["id"]]) for r in live}
+    entry_urls = _entry_urls(event, answer["standings"])
     context = page_context(
         request, event, "bracket", answer=answer, live_key=key, live_etag=etag, updating=version.updating,
         status_line=event_status_line(event, answer),
         sections=bracket_sections(answer["bracket"], double=event.format == Event.Format.DOUBLE_ELIMINATION,
-                                  urls=urls),
-        next_matches=[{"id": p["match"], "players": p["players"], "table": tables.get(p["match"], {}).get("table")}
+                                  urls=urls, entry_urls=entry_urls),
+        next_matches=[{"id": p["match"], "players": [{"name": name, "url": entry_urls.get(name, "")}
+                                                     for name in p["players"]],
+                       "table": tables.get(p["match"], {}).get("table")}
                       for p in answer["pending"]],
     )
     if request.GET.get("fragment"):
         return live_response(render(request, "tournaments/_bracket_live.html", context), key, etag=etag,
                              updating=version.updating)
     return render(request, "tournaments/bracket.html", context)
+
+
+def _entry_urls(event: Event, standings: list[dict]) -> dict[str, str]:
+    """{name: its entry's page} for the names the answer shows (each standings row holds its entry id)."""
+    return {row["name"]: reverse("tournaments:entry", args=[event.pk, row["entry"]])
+            for row in standings if row.get("entry") is not None}
 
 
 @login_required

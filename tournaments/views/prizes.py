@@ -1,0 +1,40 @@
+"""The event page's "Prizes" form: its directors type the prize list, one "place: prize" a line, at any time.
+
+Views parse the form, call one service, render: it must not read the text itself (``services`` does, naming
+each line it refuses) nor decide who wins a prize (the final standings' order does)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from scoring.api.auth import actor_for
+from tournaments import policy, services
+from tournaments.engine import EventError
+
+from ..forms import PrizesForm
+from .common import claim_once, event_or_404, invalid_form_in_words, require_director, say
+
+
+@require_POST
+def set_prizes(request, pk: int):
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "set the prizes")) is not None:
+        return refused
+    form = PrizesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Prizes not saved. {invalid_form_in_words(form)}")
+        return redirect("tournaments:event", pk=pk)
+    if not claim_once(request):
+        return redirect("tournaments:event", pk=pk)
+    try:
+        changed = services.set_prizes_from_text(actor=actor_for(request), event=event,
+                                                text=form.cleaned_data["prizes"])
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Prizes not saved. {say(exc)}")
+    else:
+        count = len(changed.prizes)
+        messages.success(request, f"Prizes saved: {count} place{'s' if count != 1 else ''}." if count
+                         else "Prizes cleared.")
+    return redirect("tournaments:event", pk=pk)
