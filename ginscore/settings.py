@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "scoring",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [

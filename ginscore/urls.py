@@ -1,4 +1,4 @@
-"""Top-level URL map: the home page, the scoring and tournaments apps, their APIs, the admin."""
+"""Top-level URL map: the home page, the scoring, tournaments and ratings apps, their APIs, the admin."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
@@ -19,7 +19,9 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
+    path("", include("ratings.urls")),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
+    path("api/v1/", include("ratings.api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,7 +1,8 @@
 """The house rules of the code's layout: no module over 700 lines, and no layer importing one above it.
 
 Layers, lowest first: the engines (plain Python); models and what reads stored results; services and
-selectors; forms, views, the API, admin and commands. ``scoring`` never imports ``tournaments``.
+selectors; forms, views, the API, admin and commands. ``scoring`` never imports ``tournaments``, and neither
+imports ``ratings`` (which reads both).
 """
 
 import ast
@@ -10,7 +11,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = ("ginscore", "scoring", "tournaments")
+PACKAGES = ("ginscore", "scoring", "tournaments", "ratings")
 MAX_LINES = 700
 # What a module of the service layer may never import: the layers that call it.
 ABOVE_SERVICES = ("views", "api", "forms", "admin", "management", "tables", "urls")
@@ -58,7 +59,14 @@ def test_scoring_never_imports_tournaments():
     assert offenders == set()
 
 
-@pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine"])
+@pytest.mark.parametrize("app", ["scoring", "tournaments"])
+def test_neither_scoring_nor_tournaments_imports_ratings(app):
+    offenders = {str(p.relative_to(ROOT)) for p in (ROOT / app).rglob("*.py")
+                 if any(m.split(".")[0] == "ratings" for m in imported_modules(p))}
+    assert offenders == set()
+
+
+@pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine", "ratings.engine"])
 def test_an_engine_imports_only_itself_and_the_standard_library(engine):
     folder = ROOT.joinpath(*engine.split("."))
     offenders = {}
@@ -70,7 +78,7 @@ def test_an_engine_imports_only_itself_and_the_standard_library(engine):
     assert offenders == {}
 
 
-@pytest.mark.parametrize("app", ["scoring", "tournaments"])
+@pytest.mark.parametrize("app", ["scoring", "tournaments", "ratings"])
 def test_services_selectors_and_models_never_import_the_layers_that_call_them(app):
     low = ("services", "selectors", "models", "results", "policy", "sheets", "signals", "receivers", "caching")
     offenders = {}
