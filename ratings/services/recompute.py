@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from procrastinate import RetryStrategy
 
@@ -52,12 +52,22 @@ def store(standings: dict[int, Standing], points: Sequence[Point]) -> None:
     PlayerRating.objects.bulk_create(
         (PlayerRating(player_id=s.player, mu=s.mu, sigma=s.sigma, rating=s.rating, games=s.games, rank=rank,
                       updated=now) for rank, s in enumerate(ranked, start=1)), batch_size=BATCH)
+    _insert_points(points)
+
+
+def _insert_points(points: Sequence[Point]) -> None:
+    """The history in one prepared statement run for every row (tens of thousands: no model instance each,
+    no batching by the backend's parameter limit), values adapted for the database as the ORM would."""
+    adapt = connection.ops.adapt_datetimefield_value
     numbers: dict[int, int] = {}
     rows = []
     for p in points:
         numbers[p.player] = numbers.get(p.player, 0) + 1
-        rows.append(RatingPoint(player_id=p.player, number=numbers[p.player], at=p.at, mu=p.mu, sigma=p.sigma))
-    RatingPoint.objects.bulk_create(rows, batch_size=BATCH)
+        rows.append((p.player, numbers[p.player], adapt(p.at), p.mu, p.sigma))
+    table = connection.ops.quote_name(RatingPoint._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {table} (player_id, number, at, mu, sigma) VALUES (%s, %s, %s, %s, %s)",
+                           rows)
 
 
 class MergedRatings:
