@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -94,6 +95,7 @@ def stored(standings, points) -> float:
             store(standings, points)
 
     seconds, _ = best_of(write)
+    shutil.rmtree(folder, ignore_errors=True)
     return seconds
 
 
