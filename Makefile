@@ -41,6 +41,7 @@ test: lint
 bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/events.py
+	$(PY) bench/ratings.py
 	NIGHT="$(NIGHT)" bench/run_api.sh
 
 clean:

@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "seasons",
+    "ratings",
 ]
 
 MIDDLEWARE = [

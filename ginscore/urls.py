@@ -1,4 +1,4 @@
-"""Top-level URL map: the home page, the scoring, tournaments and seasons apps, their APIs, the admin."""
+"""Top-level URL map: the home page, the scoring, tournaments, seasons and ratings apps, their APIs, the admin."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
@@ -20,8 +20,10 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
     path("", include("seasons.urls")),
+    path("", include("ratings.urls")),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("seasons.api.urls")),
+    path("api/v1/", include("ratings.api.urls")),
     path("admin/", admin.site.urls),
 ]

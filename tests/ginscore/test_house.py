@@ -2,7 +2,7 @@
 
 Layers, lowest first: the engines (plain Python); models and what reads stored results; services and
 selectors; forms, views, the API, admin and commands. ``scoring`` never imports ``tournaments`` (nor
-``seasons``, which reads both).
+``seasons``, which reads both), and neither imports ``ratings`` (which reads both).
 """
 
 import ast
@@ -11,7 +11,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = ("ginscore", "scoring", "tournaments", "seasons")
+PACKAGES = ("ginscore", "scoring", "tournaments", "seasons", "ratings")
 MAX_LINES = 700
 # What a module of the service layer may never import: the layers that call it.
 ABOVE_SERVICES = ("views", "api", "forms", "admin", "management", "tables", "urls")
@@ -59,7 +59,14 @@ def test_scoring_never_imports_tournaments():
     assert offenders == set()
 
 
-@pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine", "seasons.engine"])
+@pytest.mark.parametrize("app", ["scoring", "tournaments"])
+def test_neither_scoring_nor_tournaments_imports_ratings(app):
+    offenders = {str(p.relative_to(ROOT)) for p in (ROOT / app).rglob("*.py")
+                 if any(m.split(".")[0] == "ratings" for m in imported_modules(p))}
+    assert offenders == set()
+
+
+@pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine", "seasons.engine", "ratings.engine"])
 def test_an_engine_imports_only_itself_and_the_standard_library(engine):
     folder = ROOT.joinpath(*engine.split("."))
     offenders = {}
@@ -71,7 +78,7 @@ def test_an_engine_imports_only_itself_and_the_standard_library(engine):
     assert offenders == {}
 
 
-@pytest.mark.parametrize("app", ["scoring", "tournaments", "seasons"])
+@pytest.mark.parametrize("app", ["scoring", "tournaments", "seasons", "ratings"])
 def test_services_selectors_and_models_never_import_the_layers_that_call_them(app):
     low = ("services", "selectors", "models", "results", "policy", "sheets", "signals", "receivers", "caching")
     offenders = {}

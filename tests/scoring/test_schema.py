@@ -54,3 +54,15 @@ def test_the_event_calculator_documents_errors_that_name_the_result(schema):
     assert schema["paths"]["/api/v1/event/"]["post"]["responses"]["400"]["content"]["application/json"]["examples"]
     item = schema["components"]["schemas"]["EventErrors"]["properties"]["errors"]["items"]
     assert {"result", "field", "message"} <= set(item["properties"])
+
+
+def test_the_ratings_routes_are_documented_with_their_fields(schema):
+    listed = schema["paths"]["/api/v1/ratings/"]["get"]
+    assert listed["tags"] == ["ratings"]
+    rating = schema["components"]["schemas"]["Rating"]["properties"]
+    assert {"player", "name", "mu", "sigma", "rating", "games", "provisional"} <= set(rating)
+    history = schema["paths"]["/api/v1/players/{id}/ratings/"]["get"]
+    assert history["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/RatingHistory"}
+    seeding = schema["components"]["schemas"]["SeedRequest"]["properties"]["method"]
+    assert "openskill" in str(seeding) or "openskill" in str(schema["components"]["schemas"].get("MethodEnum"))

@@ -112,7 +112,7 @@ def test_seeding_by_hand_by_rating_and_at_random_with_the_order_stored():
     with pytest.raises(EventError) as exc:
         services.seed_entries(actor=people.dir, event=event, method="manual", order=[ids["Ann"], ids["Ann"], 999])
     assert _fields(exc) == [("order.2", "999 is not an entry of E"), ("order", "an entry is listed twice")]
-    with pytest.raises(EventError, match="manual, rating or random"):
+    with pytest.raises(EventError, match="manual, rating, openskill or random"):
         services.seed_entries(actor=people.dir, event=event, method="alphabet")
 
 

@@ -193,7 +193,10 @@ class EntrySerializer(serializers.Serializer):
 
 
 class SeedSerializer(serializers.Serializer):
-    method = serializers.ChoiceField(choices=["manual", "rating", "random"])
+    method = serializers.ChoiceField(
+        choices=["manual", "rating", "openskill", "random"],
+        help_text="manual: by order; rating: by the entries' typed ratings; openskill: by the players' computed "
+                  "OpenSkill ratings (mu - 3 sigma), the unrated last; random: a shuffle")
     order = serializers.ListField(child=WholeNumberField(min_value=1, max_value=MAX_ID), required=False,
                                   default=None, allow_null=True, max_length=4096,
                                   help_text="manual: entry ids, best seed first")

@@ -13,6 +13,7 @@ from scoring.models import Game, GameStatusChange
 from tournaments.models import Entry, Match, MatchGame, MatchResult
 from tournaments.policy import Actor
 from tournaments.results import sides
+from tournaments.signals import match_result_changed
 
 from .answers import bump
 from .base import MAX_STORED, error, lock_event_to_change, reason_text
@@ -50,6 +51,7 @@ def _director_result(actor: Actor, match: Match, kind: str, winner: Entry | None
                                         entered_by=actor.user)
     _settle_games(actor, match, kind, reason)
     bump(event)
+    match_result_changed.send(sender=Match, match=match)
     return result
 
 

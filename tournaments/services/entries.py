@@ -1,5 +1,5 @@
 """Entries: one player by id or by name, a pasted list or ``name,rating`` CSV (all or nothing), late
-entries in a running Swiss, seeding (by hand, by rating, at random) and drops.
+entries in a running Swiss, seeding (by hand, by typed rating, by computed OpenSkill rating, at random) and drops.
 
 It must not pair rounds or touch matches and games: a drop only marks the entry, the engine does the rest.
 """
@@ -17,6 +17,7 @@ from django.utils import timezone
 from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.models import Player
+from tournaments import ratings_source
 from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Round
@@ -198,6 +199,8 @@ def seed_entries(
 
     ``manual``: ``order`` lists entry ids, seeds 1, 2, ... in that order (entries left out are
     unseeded); ``rating``: the highest rating first, then the unrated in the order they entered;
+    ``openskill``: the same by the players' computed ratings (``mu - 3 sigma``, from the registered
+    ``ratings_source``), players never rated last in the order they entered;
     ``random``: a shuffle (``rng`` for tests), stored in ``event.seeding`` with the method."""
     event = lock_event_to_change(actor, event, "seed entries")
     if event.status != Event.Status.REGISTRATION:
@@ -219,13 +222,21 @@ def seed_entries(
             raise error("order", "only manual seeding takes an order")
         rated = sorted((e for e in entries if e.rating is not None), key=lambda e: (-e.rating, e.pk))
         ids = [e.pk for e in rated] + [e.pk for e in entries if e.rating is None]
+    elif method == "openskill":
+        if order:
+            raise error("order", "only manual seeding takes an order")
+        computed = ratings_source.computed_ratings(e.player_id for e in entries)
+        if computed is None:
+            raise error("method", "no ratings are computed here: seed by hand, by typed rating or at random")
+        rated = sorted((e for e in entries if e.player_id in computed), key=lambda e: (-computed[e.player_id], e.pk))
+        ids = [e.pk for e in rated] + [e.pk for e in entries if e.player_id not in computed]
     elif method == "random":
         if order:
             raise error("order", "only manual seeding takes an order")
         ids = [e.pk for e in entries]
         (rng or random.SystemRandom()).shuffle(ids)
     else:
-        raise error("method", f"must be manual, rating or random; {method!r} given")
+        raise error("method", f"must be manual, rating, openskill or random; {method!r} given")
     Entry.objects.filter(event=event).update(seed=None)
     for seed, pk in enumerate(ids, start=1):
         by_id[pk].seed = seed

@@ -79,6 +79,7 @@ def _seed_or_drop(request, event: Event, action: str):
                 order = _manual_order(request.POST)
             services.seed_entries(actor=actor, event=event, method=method, order=order)
             messages.success(request, {"manual": "Seeds saved.", "rating": "Seeded by rating.",
+                                       "openskill": "Seeded by OpenSkill rating (players never rated last).",
                                        "random": "Seeded at random (the order is kept)."}.get(method, "Seeded."))
         else:
             form = DropForm(request.POST)

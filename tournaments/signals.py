@@ -1,0 +1,12 @@
+"""What the tournaments app tells other apps, without knowing them: a director's result changed a match's.
+
+``match_result_changed`` is sent by ``tournaments.services`` inside the transaction that records a
+director's forfeit or adjusted result, or clears one, with ``match``. It is for keeping what other apps
+derive from results in step (players' ratings); a receiver runs in the writer's transaction, so it must
+be quick and must not write to the match. Results that come from the games are told by ``scoring``'s
+``game_result_changed``.
+"""
+
+from django.dispatch import Signal
+
+match_result_changed = Signal()
