@@ -61,6 +61,8 @@ def test_the_hand_being_played_at_time_ends_the_game_and_the_side_ahead_wins_by_
     sheet = Client().get(f"/games/{game.pk}/").content.decode()
     assert f"{second} wins by 7 at time" in sheet
     assert "time having been called while hand 2 was being played" in sheet
+    history = Client().get(f"/games/{game.pk}/history/").content.decode()
+    assert "during hand 2: the game ended once it was accepted" in history
 
 
 def test_level_at_time_is_a_drawn_game_and_a_drawn_match_in_a_swiss():
@@ -118,15 +120,21 @@ def test_a_hand_recorded_before_time_is_never_timed():
     assert "at_time" not in game.summary
 
 
-def test_only_the_tables_officials_end_a_game_at_time():
+@pytest.mark.parametrize(("who", "ends_it"), [("anonymous", False), ("passer-by", False), ("other_director", False),
+                                              ("referee", True), ("director", True), ("organiser", True)])
+def test_only_the_tables_officials_end_a_game_at_time(who, ends_it):
     people = Officials()
     _, rnd, game = _at_time(people)
+    other = new_event(Officials(), names=["Cat", "Dan"])
     _time_is_up(rnd)
-    assert Client().post(f"/games/{game.pk}/time/").status_code == 302  # to the sign-in page
-    stranger = Client()
-    stranger.force_login(user("passer-by"))
-    assert stranger.post(f"/games/{game.pk}/time/").status_code in (403, 404)
-    assert Game.objects.get(pk=game.pk).time_hand is None
+    client = Client()
+    signed = {"anonymous": None, "passer-by": user("passer-by"), "other_director": other.directors.get(),
+              "referee": people.recorder, "director": people.director, "organiser": people.organiser}[who]
+    if signed is not None:
+        client.force_login(signed)
+    answer = client.post(f"/games/{game.pk}/time/")
+    assert answer.status_code in ((302,) if ends_it or who == "anonymous" else (403, 404))
+    assert (Game.objects.get(pk=game.pk).time_hand is not None) is ends_it
 
 
 def test_a_bracket_match_at_time_plays_on_while_level_until_one_side_leads():
