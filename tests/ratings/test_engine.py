@@ -2,21 +2,12 @@
 same results in date order, whatever order they are given in; draws are equal ranks, a partnership is
 two teams of two, a three-player game a ranking of three; a rating is provisional until 10 games."""
 
+
 from openskill.models import PlackettLuce
 
 from ratings.engine import Result, conservative, rate
 
-
-def _library(games):
-    """openskill called directly: ``games`` in date order as (sides, ranks)."""
-    model = PlackettLuce()
-    held = {}
-    for sides, ranks in games:
-        teams = [[held.get(p) or model.rating() for p in side] for side in sides]
-        for side, team in zip(sides, model.rate(teams, ranks=ranks), strict=True):
-            for p, r in zip(side, team, strict=True):
-                held[p] = r
-    return {p: (r.mu, r.sigma) for p, r in held.items()}
+from .library import library_ratings
 
 
 def test_the_ratings_equal_openskills_own_answer_for_the_results_in_date_order_given_in_any_order():
@@ -28,7 +19,7 @@ def test_the_ratings_equal_openskills_own_answer_for_the_results_in_date_order_g
     ]
     results = [Result(at, ("game", at), sides, ranks) for at, sides, ranks in played]
     standings, points = rate(reversed(results))
-    expected = _library([(s, list(r)) for _, s, r in played])
+    expected = library_ratings([(s, list(r)) for _, s, r in played])
     assert {p: (s.mu, s.sigma) for p, s in standings.items()} == expected
     assert {p: s.games for p, s in standings.items()} == {1: 3, 2: 3, 3: 2}
     assert [(pt.player, pt.at) for pt in points] == [(1, 1), (2, 1), (2, 2), (3, 2), (1, 3), (3, 3), (1, 4), (2, 4)]
@@ -48,7 +39,7 @@ def test_a_first_win_moves_both_players_by_openskills_exact_amounts():
 def test_a_draw_is_equal_ranks_and_leaves_two_new_players_level():
     standings, _ = rate([Result(0, ("match", 1), ((1,), (2,)), (1, 1))])
     assert standings[1].mu == standings[2].mu == 25.0
-    assert standings[1].sigma == standings[2].sigma == _library([(((1,), (2,)), [1, 1])])[1][1]
+    assert standings[1].sigma == standings[2].sigma == library_ratings([(((1,), (2,)), [1, 1])])[1][1]
     assert standings[1].sigma < 25 / 3
 
 
@@ -56,7 +47,7 @@ def test_a_partnership_is_two_teams_and_a_three_player_game_a_ranking():
     partnership = (((1, 2), (3, 4)), (2, 1))
     rotation = (((1,), (3,), (5,)), (3, 1, 2))
     standings, _ = rate([Result(0, ("game", 1), *partnership), Result(1, ("game", 2), *rotation)])
-    expected = _library([(partnership[0], [2, 1]), (rotation[0], [3, 1, 2])])
+    expected = library_ratings([(partnership[0], [2, 1]), (rotation[0], [3, 1, 2])])
     assert {p: (s.mu, s.sigma) for p, s in standings.items()} == expected
     assert standings[3].mu > standings[5].mu > standings[1].mu  # won twice; second; lost twice
     assert (standings[3].games, standings[4].games) == (2, 1)

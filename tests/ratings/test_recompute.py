@@ -5,7 +5,6 @@ the new results. Partnership and three-player games, tournament matches (a forfe
 merge of duplicate players are rated as the README says."""
 
 import pytest
-from openskill.models import PlackettLuce
 
 from ratings.models import PlayerRating, RatingPoint
 from ratings.services import recompute_ratings
@@ -15,21 +14,11 @@ from tournaments import services as events
 
 from ..factories import as_actor, gin, organiser, player
 from ..tournaments.stored import Officials, new_event, open_matches, play_match
+from .library import library_ratings
 
 pytestmark = pytest.mark.django_db
 
 QUICK = {"preset": "classic", "target": 50}  # one gin with 30 deadwood ends the game
-
-
-def _library(games):
-    model = PlackettLuce()
-    held = {}
-    for sides, ranks in games:
-        teams = [[held.get(p) or model.rating() for p in side] for side in sides]
-        for side, team in zip(sides, model.rate(teams, ranks=ranks), strict=True):
-            for p, r in zip(side, team, strict=True):
-                held[p] = r
-    return {p: (r.mu, r.sigma) for p, r in held.items()}
 
 
 def _stored():
@@ -49,7 +38,7 @@ def test_settling_a_game_recomputes_the_ratings_once_committed(django_capture_on
     ann, bob = player("Ann"), player("Bob")
     with django_capture_on_commit_callbacks(execute=True):
         _club_game([ann, bob], "Ann")
-    assert _stored() == _library([(((ann.pk,), (bob.pk,)), [1, 2])])
+    assert _stored() == library_ratings([(((ann.pk,), (bob.pk,)), [1, 2])])
     assert list(PlayerRating.objects.order_by("rank").values_list("player_id", "rank", "games")) == [
         (ann.pk, 1, 1), (bob.pk, 2, 1)]
 
@@ -62,11 +51,11 @@ def test_a_corrected_old_game_moves_the_ratings_to_openskills_answer_for_the_new
         _club_game([bob, cleo], "Bob")
         _club_game([ann, cleo], "Cleo")
     a, b, c = (ann.pk,), (bob.pk,), (cleo.pk,)
-    before = _library([((a, b), [1, 2]), ((b, c), [1, 2]), ((a, c), [2, 1])])
+    before = library_ratings([((a, b), [1, 2]), ((b, c), [1, 2]), ((a, c), [2, 1])])
     assert _stored() == before
     with django_capture_on_commit_callbacks(execute=True):
         scoring.correct_hand(actor=as_actor(organiser()), game=first, number=1, data=gin("Bob", 30), reason="misread")
-    after = _library([((a, b), [2, 1]), ((b, c), [1, 2]), ((a, c), [2, 1])])
+    after = library_ratings([((a, b), [2, 1]), ((b, c), [1, 2]), ((a, c), [2, 1])])
     assert _stored() == after
     assert after[ann.pk][0] < before[ann.pk][0]
     assert after[bob.pk][0] > before[bob.pk][0]
@@ -116,7 +105,7 @@ def test_partnership_and_three_player_games_are_rated_as_teams_and_as_a_ranking(
     assert totals["Bob"] >= 100
     recompute_ratings()
     a, b, c = ((p.pk,) for p in (ann, bob, cleo))
-    assert _stored() == _library([(((ann.pk, bob.pk), (cleo.pk, dev.pk)), [2, 1]), ((a, b, c), [2, 1, 2])])
+    assert _stored() == library_ratings([(((ann.pk, bob.pk), (cleo.pk, dev.pk)), [2, 1]), ((a, b, c), [2, 1, 2])])
     assert PlayerRating.objects.get(player=dev).games == 1
 
 
@@ -130,7 +119,7 @@ def test_a_decided_match_counts_once_and_a_forfeit_not_at_all():
     events.record_forfeit(actor=people.dir, match=forfeited, winner=winner, reason="no show")
     assert recompute_ratings() == 1
     sides = [p.entry.player_id for p in played.players.order_by("side")]
-    assert _stored() == _library([(((sides[0],), (sides[1],)), [2, 1])])
+    assert _stored() == library_ratings([(((sides[0],), (sides[1],)), [2, 1])])
     assert not PlayerRating.objects.filter(player_id=winner.player_id).exists()
 
 
@@ -144,7 +133,7 @@ def test_a_directors_draw_of_a_played_match_is_rated_as_equal_ranks(django_captu
     with django_capture_on_commit_callbacks(execute=True):
         events.record_adjusted_result(actor=people.dir, match=match, winner=None, margin=0, reason="time")
     a, b = (p.entry.player_id for p in match.players.order_by("side"))
-    assert _stored() == _library([(((a,), (b,)), [1, 1])])
+    assert _stored() == library_ratings([(((a,), (b,)), [1, 1])])
 
 
 def test_merging_a_duplicate_rates_its_games_as_the_kept_players(django_capture_on_commit_callbacks):
@@ -155,4 +144,4 @@ def test_merging_a_duplicate_rates_its_games_as_the_kept_players(django_capture_
     assert PlayerRating.objects.count() == 3
     with django_capture_on_commit_callbacks(execute=True):
         scoring.merge_player(actor=as_actor(organiser()), player=duplicate, into=bob)
-    assert _stored() == _library([(((ann.pk,), (bob.pk,)), [1, 2]), (((bob.pk,), (ann.pk,)), [1, 2])])
+    assert _stored() == library_ratings([(((ann.pk,), (bob.pk,)), [1, 2]), (((bob.pk,), (ann.pk,)), [1, 2])])
