@@ -34,12 +34,20 @@ def _minutes(minutes: int | None, *, required: bool) -> int | None:
     return minutes
 
 
-def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: int | None) -> None:
-    """Start, pause, resume or extend the clock kept on ``holder`` (a round, or a bracket match)."""
+def _state(holder: Round | Match, what: str, action: str, now):
+    """The clock kept on ``holder`` as it stands, once ``action`` is known to be one; extra time needs it started."""
     if action not in ACTIONS:
         raise error("action", f"must be one of {', '.join(ACTIONS)}; {action!r} given")
-    now = timezone.now()
     state = clock_state(ends_at=holder.clock_ends_at, left_seconds=holder.clock_left_seconds, now=now)
+    if action == "extend" and state.status == NOT_STARTED:
+        raise error("action", f"{what}'s clock has not started")
+    return state
+
+
+def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: int | None) -> None:
+    """Start, pause, resume or extend the clock kept on ``holder`` (a round, or a bracket match)."""
+    now = timezone.now()
+    state = _state(holder, what, action, now)
     if action == "start":
         if state.status != NOT_STARTED:
             raise error("action", f"{what}'s clock has already started")
@@ -57,8 +65,6 @@ def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: i
         holder.clock_ends_at, holder.clock_left_seconds = now + timedelta(seconds=holder.clock_left_seconds), None
     else:
         extra = timedelta(minutes=_minutes(minutes, required=True))
-        if state.status == NOT_STARTED:
-            raise error("action", f"{what}'s clock has not started")
         if state.status == PAUSED:
             holder.clock_left_seconds += int(extra.total_seconds())
         else:  # running, or at time: the time is up later, from now at the earliest
@@ -79,11 +85,7 @@ def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | N
     if match is not None and action != "extend":
         raise error("match", "only extra time is given to one table")
     if match is not None:
-        if action not in ACTIONS:
-            raise error("action", f"must be one of {', '.join(ACTIONS)}; {action!r} given")
-        state = clock_state(ends_at=rnd.clock_ends_at, left_seconds=rnd.clock_left_seconds, now=timezone.now())
-        if state.status == NOT_STARTED:
-            raise error("action", f"round {rnd.number}'s clock has not started")
+        _state(rnd, f"round {rnd.number}", action, timezone.now())
         table = Match.objects.select_for_update().filter(pk=match.pk, round=rnd, is_bye=False,
                                                          reset_at__isnull=True).first()
         if table is None:

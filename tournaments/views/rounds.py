@@ -224,6 +224,10 @@ def round_sheet(request, pk: int):
 
 
 
+# What a clock's action did, in the message after it.
+CLOCK_DONE = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}
+
+
 @require_POST
 def round_clock(request, pk: int, number: int):
     """A director starts, pauses, resumes or extends the round's clock (the whole round, or one table)."""
@@ -246,8 +250,8 @@ def round_clock(request, pk: int, number: int):
     except (EventError, policy.NotAllowed) as exc:
         messages.error(request, f"Nothing changed: {say(exc)}")
     else:
-        done = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}[action]
-        messages.success(request, f"Round {number}'s clock {done}" + (f" for table {match.table}." if match else "."))
+        messages.success(request, f"Round {number}'s clock {CLOCK_DONE[action]}"
+                         + (f" for table {match.table}." if match else "."))
     return redirect("tournaments:round", pk=pk, number=number)
 
 
@@ -269,6 +273,5 @@ def match_clock(request, pk: int, match_id: int):
     except (EventError, policy.NotAllowed) as exc:
         messages.error(request, f"Nothing changed: {say(exc)}")
     else:
-        done = {"start": "started", "pause": "paused", "resume": "running again", "extend": "extended"}
-        messages.success(request, f"{match.bracket_id}'s clock {done[request.POST['action']]}.")
+        messages.success(request, f"{match.bracket_id}'s clock {CLOCK_DONE[request.POST['action']]}.")
     return redirect("tournaments:match", pk=pk, match_id=match_id)
