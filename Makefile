@@ -41,7 +41,7 @@ test: lint
 bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/events.py
-	$(PY) bench/ratings.py
+	$(PY) bench/ratings_recompute.py
 	NIGHT="$(NIGHT)" bench/run_api.sh
 
 clean:
