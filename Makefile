@@ -34,12 +34,13 @@ lint: $(STAMP)
 	$(PY) manage.py makemigrations --check --dry-run
 
 # The suite runs in WORKERS pytest processes at once (pytest-xdist, each with its own test database): one
-# process keeps one core busy, and the CI machine has 2. WORKERS=auto for one per core, WORKERS=0 for a single
-# process (a debugger, pytest's own order of output).
+# process keeps one core busy, and the CI machine has 2. The tests are handed out one at a time
+# (--maxschedchunk 1) so that both processes share the slow browser tests. WORKERS=auto for one per core,
+# WORKERS=0 for a single process (a debugger, pytest's own order of output).
 WORKERS ?= 2
 test: lint
 	scripts/ensure-chromium
-	$(PY) -m pytest -n $(WORKERS)
+	$(PY) -m pytest -n $(WORKERS) --maxschedchunk 1
 
 # NIGHT=--big: the 1,000-player night (bench/night.py) instead of the small one.
 bench: $(STAMP)
