@@ -152,6 +152,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 ON_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+# The statements of every recorded hand prepared once per connection (scoring.prepared); 0 behind a
+# transaction-pooling proxy such as PgBouncer, which hands one session to many clients.
+DB_PREPARED_STATEMENTS = os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0"
 
 # Background jobs (ginscore.jobs): on PostgreSQL a queue that a worker runs (procrastinate, in the same
 # database), elsewhere in the web process right after the commit. Tests run them inline on both unless a

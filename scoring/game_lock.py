@@ -14,8 +14,11 @@ It must not decide anything about the game: it only loads what the services deci
 
 from __future__ import annotations
 
-from django.db import connection
+from functools import cache
 
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+
+from . import prepared
 from .models import Game, Hand, Player, Seat
 from .raw_rows import columns, instances, table, width
 from .sheets import HandLine, hand_lines
@@ -33,19 +36,26 @@ def lock_game(game_id: int, *, seats: bool = False) -> tuple[Game, list[HandLine
     return game, hand_lines(Hand.objects.filter(game_id=game.pk).order_by("number", "version"))
 
 
-def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
+@cache
+def _statements(seats: bool, vendor: str) -> tuple[prepared.Statement, ...]:
+    """The locking statement and the reads after it, each with its one parameter, the game's id."""
     statements = [
-        f"SELECT {columns(Game, 'g')} FROM {table(Game)} g WHERE g.id = %(game)s FOR UPDATE",
-        f"SELECT {columns(Hand, 'h')} FROM {table(Hand)} h WHERE h.game_id = %(game)s "
-        "ORDER BY h.number, h.version",
+        ("ginscore_game_locked", f"SELECT {columns(Game, 'g')} FROM {table(Game)} g WHERE g.id = $1 FOR UPDATE", 1),
+        ("ginscore_game_hands", f"SELECT {columns(Hand, 'h')} FROM {table(Hand)} h WHERE h.game_id = $1 "
+                                "ORDER BY h.number, h.version", 1),
     ]
     if seats:
-        statements.append(
-            f"SELECT {columns(Seat, 's')}, {columns(Player, 'p')} FROM {table(Seat)} s "
-            f"JOIN {table(Player)} p ON p.id = s.player_id WHERE s.game_id = %(game)s ORDER BY s.position"
-        )
-    with connection.cursor() as cursor:
-        cursor.execute("; ".join(statements), {"game": game_id})
+        statements.append(("ginscore_game_seats",
+                           f"SELECT {columns(Seat, 's')}, {columns(Player, 'p')} FROM {table(Seat)} s "
+                           f"JOIN {table(Player)} p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.position", 1))
+    return tuple(statements)
+
+
+def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
+    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not the proxy
+    statements = _statements(seats, db.vendor)
+    with db.cursor() as cursor:
+        cursor.execute(prepared.text(db, statements), [game_id] * len(statements))
         game_rows = cursor.fetchall()
         cursor.nextset()
         hand_rows = cursor.fetchall()
@@ -56,14 +66,12 @@ def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[Ha
     if not game_rows:
         raise Game.DoesNotExist(f"no game {game_id}")
     game = instances(Game, game_rows)[0]
-    hands = instances(Hand, hand_rows)
-    for hand in hands:
-        hand.game = game  # the hand's game is this one: no query to reach it
+    # Each hand's game is this one: reached without a query, set as the ORM caches a related object.
+    hands = instances(Hand, hand_rows, related={"game": game})
     if seats:
-        seated = instances(Seat, seat_rows)
+        seated = instances(Seat, seat_rows, related={"game": game})
         for seat, player in zip(seated, instances(Player, seat_rows, offset=width(Seat)), strict=True):
             seat.player = player
-            seat.game = game
         _prefetched(game, "seats", seated)
     return game, hand_lines(hands)
 

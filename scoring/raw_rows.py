@@ -11,10 +11,13 @@ here decides what to read or write: the callers do.
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models.base import ModelState
+
+from . import prepared
 
 
 def columns(model, alias: str) -> str:
@@ -37,6 +40,10 @@ def _table(model, vendor: str) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def _db():
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def width(model) -> int:
     return len(model._meta.concrete_fields)
 
@@ -53,24 +60,29 @@ def _read_plan(model, vendor: str) -> tuple[list[str], list[tuple[int, list]]]:
     return names, converters
 
 
-def instances(model, rows, offset: int = 0) -> list:
+def instances(model, rows, offset: int = 0, related: dict | None = None) -> list:
     """Instances of ``model`` from rows whose columns (as ``columns`` names them) start at ``offset``.
 
     Built as ``Model.from_db`` leaves them (every field loaded, ``_state`` not adding, this database)
     but without ``Model.__init__``'s per-field descriptor work, the largest cost of a game's hands on
-    the record path; so without its ``pre_init``/``post_init`` signals, which no model here has."""
-    names, converters = _read_plan(model, connection.vendor)
-    alias, width_, new = connection.alias, len(names), model.__new__
+    the record path; so without its ``pre_init``/``post_init`` signals, which no model here has.
+    ``related``: objects their foreign keys point to, by field name, cached on each as the ORM does
+    (the caller vouches that each is the row the key names)."""
+    db = _db()  # the connection itself, not the proxy every ``connection.x`` goes through
+    names, converters = _read_plan(model, db.vendor)
+    alias, width_, new = db.alias, len(names), model.__new__
     found = []
     for row in rows:
         values = list(row[offset:offset + width_])
         for i, field_converters in converters:
             for convert in field_converters:
-                values[i] = convert(values[i], None, connection)
+                values[i] = convert(values[i], None, db)
         instance = new(model)
         instance.__dict__.update(zip(names, values, strict=True))
         state = instance._state = ModelState()
         state.adding, state.db = False, alias
+        if related:
+            state.fields_cache = dict(related)
         found.append(instance)
     return found
 
@@ -102,37 +114,77 @@ def insert(instance) -> None:
 
 def update(instance, names: list[str]) -> None:
     """UPDATE the named fields of ``instance`` (as ``save(update_fields=names)`` would)."""
-    statement, values = _update(instance, names)
-    with connection.cursor() as cursor:
-        cursor.execute(statement, values)
+    db = _db()
+    statement = _update_statement(type(instance), tuple(names), db.vendor)
+    with db.cursor() as cursor:
+        cursor.execute(prepared.text(db, [statement]), _update_values(db, instance, names))
 
 
 def insert_then_update(new, existing=None, names: list[str] = ()) -> None:
-    """INSERT ``new`` (setting its key), then UPDATE ``existing``'s named fields: on PostgreSQL both go in
-    one round trip (two statements in one query string, run in order)."""
-    meta = new._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    quote = connection.ops.quote_name
-    statement = (f"INSERT INTO {table(type(new))} ({', '.join(quote(f.column) for f in fields)}) "
-                 f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}")
-    values = [f.get_db_prep_save(f.pre_save(new, True), connection) for f in fields]
-    then = _update(existing, names) if existing is not None else None
-    with connection.cursor() as cursor:
-        if then is not None and connection.vendor == "postgresql":
-            cursor.execute(f"{statement}; {then[0]}", [*values, *then[1]])
+    """INSERT ``new`` (setting its key), then UPDATE ``existing``'s named fields: on PostgreSQL in one
+    statement (the insert a data-modifying ``WITH`` of the update), prepared once per connection."""
+    db = _db()
+    model, vendor = type(new), db.vendor
+    values = [f.get_db_prep_save(f.pre_save(new, True), db) for f in _insert_fields(model)]
+    with db.cursor() as cursor:
+        if existing is not None and vendor == "postgresql":
+            statement = _insert_then_update_statement(model, type(existing), tuple(names), vendor)
+            cursor.execute(prepared.text(db, [statement]), [*values, *_update_values(db, existing, names)])
             new.pk = cursor.fetchone()[0]
         else:
-            cursor.execute(statement, values)
+            cursor.execute(prepared.text(db, [_insert_statement(model, vendor)]), values)
             new.pk = cursor.fetchone()[0]
-            if then is not None:
-                cursor.execute(*then)
+            if existing is not None:
+                update(existing, names)
     new._state.adding = False
-    new._state.db = connection.alias
+    new._state.db = db.alias
 
 
-def _update(instance, names) -> tuple[str, list]:
-    fields = [instance._meta.get_field(name) for name in names]
+@cache
+def _insert_fields(model) -> list:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+@cache
+def _insert_statement(model, vendor: str) -> prepared.Statement:
+    """The INSERT of a new ``model`` row (every field but its auto key), returning the key."""
+    fields = _insert_fields(model)
     quote = connection.ops.quote_name
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
-    return (f"UPDATE {table(type(instance))} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
-            f"WHERE {quote(instance._meta.pk.column)} = %s", [*values, instance.pk])
+    return (f"ginscore_insert_{model._meta.db_table}",
+            f"INSERT INTO {table(model)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(f'${i}' for i in range(1, len(fields) + 1))}) "
+            f"RETURNING {quote(model._meta.pk.column)}", len(fields))
+
+
+def _update_values(db, instance, names) -> list:
+    values = [f.get_db_prep_save(f.pre_save(instance, False), db)
+              for f in (instance._meta.get_field(name) for name in names)]
+    values.append(instance.pk)
+    return values
+
+
+def _set_clause(model, names: tuple[str, ...], first: int) -> str:
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in names]
+    return (f"UPDATE {table(model)} SET {', '.join(f'{quote(f.column)} = ${i}' for i, f in enumerate(fields, first))} "
+            f"WHERE {quote(model._meta.pk.column)} = ${first + len(fields)}")
+
+
+def _fields_digest(names: tuple[str, ...]) -> str:
+    # Statement names are identifiers of at most 63 bytes; the field list goes in as a short digest.
+    return hashlib.sha1(",".join(names).encode()).hexdigest()[:10]
+
+
+@cache
+def _update_statement(model, names: tuple[str, ...], vendor: str) -> prepared.Statement:
+    return (f"ginscore_update_{model._meta.db_table}_{_fields_digest(names)}", _set_clause(model, names, 1),
+            len(names) + 1)
+
+
+@cache
+def _insert_then_update_statement(new_model, model, names: tuple[str, ...], vendor: str) -> prepared.Statement:
+    _, insert_sql, count = _insert_statement(new_model, vendor)
+    key = connection.ops.quote_name(new_model._meta.pk.column)
+    return (f"ginscore_{new_model._meta.db_table}_then_{model._meta.db_table}_{_fields_digest(names)}",
+            f"WITH inserted AS ({insert_sql}) {_set_clause(model, names, count + 1)} "
+            f"RETURNING (SELECT {key} FROM inserted)", count + len(names) + 1)

@@ -1,0 +1,94 @@
+"""What the record path's PostgreSQL shortcuts read and write is what Django would: timestamps read by
+``fromisoformat`` (Django's loader for anything else), and statements prepared once per connection
+(surviving a rolled-back transaction, started afresh on a new connection)."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import DataError, connection, transaction
+from psycopg.pq import Format
+
+from scoring import prepared, raw_rows, services
+from scoring.game_lock import lock_game
+from scoring.models import Game, Hand
+
+from ..factories import as_actor, game, knock, organiser
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own reading and PREPARE"),
+]
+
+
+def _read(sql: str):
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2026-11-27 01:04:04.38958+00", datetime(2026, 11, 27, 1, 4, 4, 389580, tzinfo=UTC)),
+    ("2026-11-27 01:04:04+00", datetime(2026, 11, 27, 1, 4, 4, tzinfo=UTC)),
+    ("2026-11-27 06:34:04.5+05:30", datetime(2026, 11, 27, 1, 4, 4, 500000, tzinfo=UTC)),
+])
+def test_timestamps_are_read_as_djangos_own_loader_reads_them(text, expected):
+    value = _read(f"SELECT '{text}'::timestamptz")
+    assert value == expected
+    assert value.tzinfo is UTC
+    loader = connection.connection.adapters.get_loader(1184, Format.TEXT)
+    assert loader.iso_first
+    djangos = loader.__mro__[1]  # the loader Django put on the connection
+    raw = _read(f"SELECT '{text}'::timestamptz::text").encode()
+    assert djangos(1184, connection.connection).load(raw) == value
+
+
+def test_a_time_the_iso_reader_does_not_take_goes_to_djangos_loader():
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL TIME ZONE 'Asia/Kolkata'")  # the server writes +05:30 now
+        cursor.execute("SELECT '2026-11-27 01:04:04+00'::timestamptz")
+        value = cursor.fetchone()[0]
+    assert value.utcoffset() == timedelta(0)  # Django's loader: the wall time under Django's zone
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT '0044-03-15 12:00:00+00 BC'::timestamptz")
+        with pytest.raises(DataError):
+            cursor.fetchone()  # Python has no year 44 BC: Django's loader says so, as before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_record_path_prepares_its_statements_once_per_connection_and_a_rollback_keeps_them():
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    services.record_hand(actor=as_actor(org), game=g, data=knock("Ann", 3, 9))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM pg_prepared_statements WHERE name LIKE 'ginscore_%%' ORDER BY name")
+        names = [row[0] for row in cursor.fetchall()]
+    assert "ginscore_game_locked" in names
+    assert "ginscore_game_hands" in names
+    assert any(name.startswith("ginscore_scoring_hand_then_scoring_game_") for name in names)
+
+    connection.close()  # a new connection holds no statement until it needs one
+    with pytest.raises(RuntimeError):
+        _lock_then_refuse(g.pk)  # prepares the lock's statements in a transaction that is rolled back
+    game_, lines = lock_game(g.pk)  # ... and they are still there, and known to be
+    assert [line.number for line in lines] == [1]
+    assert game_.hand_count == 1
+    services.record_hand(actor=as_actor(org), game=Game.objects.get(pk=g.pk), data=knock("Bob", 2, 30))
+    assert Hand.objects.filter(game=g).count() == 2
+    assert Game.objects.get(pk=g.pk).summary["counted_hands"] == 2
+
+
+@transaction.atomic
+def _lock_then_refuse(game_id):
+    lock_game(game_id)
+    raise RuntimeError("a write refused after the lock")
+
+
+def test_with_preparing_off_the_same_statements_go_as_plain_sql(settings):
+    settings.DB_PREPARED_STATEMENTS = False
+    statement = raw_rows._update_statement(Game, ("hand_count",), connection.vendor)
+    assert prepared.text(connection, [statement]) == 'UPDATE "scoring_game" SET "hand_count" = %s WHERE "id" = %s'
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    services.record_hand(actor=as_actor(org), game=g, data=knock("Ann", 3, 9))
+    assert Game.objects.get(pk=g.pk).hand_count == 1
