@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .cards import Card, CardError, Hand, parse_card, parse_cards
@@ -404,11 +405,56 @@ def read_seated_game(
     """Players, first dealer and two-player hands: what standard, Hollywood and rotation sheets share."""
     players = read_players(data, count)
     first_dealer = read_first_dealer(data, players, players[0])
-    records = read_hands(
-        read_hand_list(data),
-        lambda raw, n: read_two_player_hand(raw, number=n, players=players, conventions=conventions),
-    )
+    records = read_hands(read_hand_list(data), lambda raw, n: _read_two_player_once(raw, n, players, conventions))
     return players, first_dealer, records
+
+
+class _Clean:
+    """The reader of a hand read without a problem (all ``read_hands`` asks of it)."""
+
+    problems: tuple[Problem, ...] = ()
+
+
+def _read_two_player_once(raw: object, number: int, players: tuple[str, ...],
+                          conventions: Conventions) -> tuple[HandRecord | None, FieldReader | _Clean]:
+    """``read_two_player_hand``, its answer for a hand already read (the same JSON, between the same
+    players under the same conventions) taken from memory: a game's sheet is read whole on every hand
+    recorded. The hand's number only ever names it in a problem, and a hand with a problem is read
+    afresh every time."""
+    try:
+        record = _clean_two_player_read(conventions, players, _frozen(raw))
+    except TypeError:  # not decoded JSON (something unhashable in it): read it as it is
+        record = None
+    if record is not None:
+        return record, _Clean()
+    return read_two_player_hand(raw, number=number, players=players, conventions=conventions)
+
+
+# Bounded whatever the requests: a night's tables hold a few thousand distinct hands.
+@lru_cache(maxsize=16384)
+def _clean_two_player_read(conventions: Conventions, players: tuple[str, ...], frozen: tuple) -> HandRecord | None:
+    record, reader = read_two_player_hand(_thawed(frozen), number=1, players=players, conventions=conventions)
+    return None if reader.problems else record
+
+
+def _frozen(value: object) -> tuple:
+    """A hashable stand-in for decoded JSON, equal to another's only for the same JSON (types included:
+    ``true`` is not ``1``, ``[]`` is not ``{}``); objects' keys in their order."""
+    kind = type(value)
+    if kind is list:
+        return (list, tuple(_frozen(item) for item in value))
+    if kind is dict:
+        return (dict, tuple((key, _frozen(item)) for key, item in value.items()))
+    return (kind, value)
+
+
+def _thawed(frozen: tuple) -> object:
+    kind, value = frozen
+    if kind is list:
+        return [_thawed(item) for item in value]
+    if kind is dict:
+        return {key: _thawed(item) for key, item in value}
+    return value
 
 
 JERSEY_CARD_FIELDS = ("knocker_cards", "knocker_melds", "knocker_deadwood_cards", "opponents_cards")
