@@ -59,7 +59,8 @@ class HandLine:
 
     @property
     def current(self) -> Hand:
-        return next(v for v in self.versions if v.is_current)
+        latest = self.versions[-1]  # a new version is made current, so the current one is the latest
+        return latest if latest.is_current else next(v for v in self.versions if v.is_current)
 
     @property
     def counted(self) -> Hand | None:

@@ -1,6 +1,7 @@
 """API views: parse, call one service (or the engine, or a selector), answer. No scoring rules here."""
 
 import django_filters
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
@@ -32,6 +33,7 @@ from .serializers import (
     PlayerSerializer,
     PlayerUpdateSerializer,
     VoidSerializer,
+    hand_version_data,
 )
 from .throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
 
@@ -230,7 +232,8 @@ class GameList(generics.ListCreateAPIView):
 
 
 def hand_answer(request, hand, sheet) -> dict:
-    return {"hand": HandVersionSerializer(hand, context=personal(request)).data, "sheet": sheet}
+    """``HandAnswerSerializer``'s shape, built without a serializer: every recorded hand answers with it."""
+    return {"hand": hand_version_data(hand, personal=policy.sees_personal_data(actor_for(request))), "sheet": sheet}
 
 
 def _game(request, pk) -> Game:
@@ -238,9 +241,9 @@ def _game(request, pk) -> Game:
 
 
 def _game_to_write(pk) -> Game:
-    """Only the game's identity: the service locks and loads the row itself, and a game that does not
-    exist answers 404 from there. Saves a query on the path every hand takes."""
-    return Game(pk=pk)
+    """Only the game's identity (its other fields deferred): the service locks and loads the row itself,
+    and a game that does not exist answers 404 from there. Saves a query on the path every hand takes."""
+    return Game.from_db(DEFAULT_DB_ALIAS, ["id"], (pk,))
 
 
 class GameDetail(APIView):
