@@ -26,3 +26,22 @@ errorlog = "-"
 loglevel = os.environ.get("WEB_LOG_LEVEL", "warning")
 # The application is loaded in each worker after the fork: each has its own database connection.
 preload_app = False
+
+
+def post_worker_init(worker):
+    """Once the worker has loaded the application: its modules, URL map and views (imported now rather
+    than by the first request) are moved out of the garbage collector's sight (``gc.freeze``), and the
+    youngest generation may hold 10,000 objects rather than 700 before it is collected, so that most of
+    a request's objects are gone before a collection looks at them. Measured behind gunicorn (the API
+    benchmark's phases, each worker's collections timed): 0.80 to 0.93 s of 9 to 10 s of a worker's CPU
+    went to collecting; frozen, 0.64 to 0.73 s; frozen with the larger young generation, 0.44 to 0.51 s
+    (about 40 collections rather than 550). Memory hardly moves: what is frozen lives as long as the
+    process anyway."""
+    import gc
+
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018  (imports every view, serializer and form)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)

@@ -28,10 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "32"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+# The API's two phases alternate often and briefly, in turn first: this machine's speed drifts by a third
+# over a minute, and a ratio of phases run far apart measures the drift.
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "6"))
+API_SECONDS = float(os.environ.get("BENCH_API_SECONDS", "5"))
 WARMUP = 2.0
 HANDS_PER_GAME = 20
-GAMES_PER_CLIENT = int(os.environ.get("BENCH_GAMES_PER_CLIENT", "24"))
+# Enough that no client comes back to a game it filled (every game holds 0 to 19 hands when one is added).
+GAMES_PER_CLIENT = int(os.environ.get("BENCH_GAMES_PER_CLIENT", "40"))
 # The production settings (gunicorn.conf.py): its workers and threads unless the environment says otherwise.
 WORKERS = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 THREADS = int(os.environ.get("WEB_THREADS", "4"))
@@ -179,15 +183,15 @@ def main() -> None:
             return f"/api/v1/games/{game}/hands/", hand.encode()
 
         print(f"API benchmark: gunicorn {WORKERS} workers x {THREADS} threads, PostgreSQL, {CLIENTS} concurrent "
-              f"keep-alive clients, {SECONDS:.0f} s per phase after {WARMUP:.0f} s warm-up; the two phases "
-              f"alternate {ROUNDS} times (this machine's own noise moves one phase by a third from run to run)")
+              f"keep-alive clients, {API_SECONDS:.0f} s per phase after {WARMUP:.0f} s warm-up; the two phases "
+              f"alternate {ROUNDS} times, each first in turn (this machine's speed drifts by a third within a minute)")
         rates: dict[str, list[float]] = {"ping": [], "record": []}
         ratios = []
-        for _ in range(ROUNDS):
-            rates["ping"].append(describe("reference: POST /api/v1/ping/", *phase(port, token, ping, SECONDS),
-                                          SECONDS))
-            rates["record"].append(describe("record a hand: POST .../hands/", *phase(port, token, record, SECONDS),
-                                            SECONDS))
+        phases = {"ping": ("reference: POST /api/v1/ping/", ping), "record": ("record a hand: POST .../hands/", record)}
+        for round_number in range(ROUNDS):
+            for kind in ("ping", "record") if round_number % 2 == 0 else ("record", "ping"):
+                title, requests = phases[kind]
+                rates[kind].append(describe(title, *phase(port, token, requests, API_SECONDS), API_SECONDS))
             ratios.append(rates["record"][-1] / rates["ping"][-1])
         print(f"  median: ping {statistics.median(rates['ping']):.0f} req/s, record "
               f"{statistics.median(rates['record']):.0f} req/s; hands recorded per second / trivial endpoint "

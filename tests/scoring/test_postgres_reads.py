@@ -1,6 +1,7 @@
 """What the record path's PostgreSQL shortcuts read and write is what Django would: timestamps read by
 ``fromisoformat`` (Django's loader for anything else), and statements prepared once per connection
-(surviving a rolled-back transaction, started afresh on a new connection)."""
+(surviving a rolled-back transaction, started afresh on a new connection), and a hand written to the
+indexes reads use only."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -92,3 +93,11 @@ def test_with_preparing_off_the_same_statements_go_as_plain_sql(settings):
     g = game(requires_confirmation=False, by=org)
     services.record_hand(actor=as_actor(org), game=g, data=knock("Ann", 3, 9))
     assert Game.objects.get(pk=g.pk).hand_count == 1
+
+
+def test_a_hand_is_written_to_five_indexes_none_of_them_for_like_queries():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'scoring_hand' ORDER BY indexname")
+        names = [row[0] for row in cursor.fetchall()]
+    assert names == ["hand_one_current_version_per_number", "hand_unique_version", "scoring_hand_pkey",
+                     "scoring_hand_previous_slot_id_key", "scoring_hand_slot_key"]
