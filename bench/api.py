@@ -1,7 +1,7 @@
 """API benchmark: hands recorded per second through the API behind gunicorn, beside a trivial endpoint.
 
 Run by ``make bench`` with ``DATABASE_URL`` pointing at a throwaway PostgreSQL (bench/run_api.sh
-starts one). It migrates, creates an organiser with a token and one set of games per client, starts
+starts one). It migrates, creates for each client an organiser with a token and a set of games, starts
 gunicorn, then drives two phases with the same 32 keep-alive clients for the same time:
 
 - reference: ``POST /api/v1/ping/`` (token authentication, no database write),
@@ -41,7 +41,9 @@ WORKERS = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 THREADS = int(os.environ.get("WEB_THREADS", "4"))
 
 
-def setup() -> tuple[str, list[list[int]]]:
+def setup() -> tuple[list[str], list[list[int]]]:
+    """Each client is a table with a credential of its own (a hall's tables each have theirs: no two
+    share a rate counter or lock the same user row), an organiser's token, and its games."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ginscore.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789")
     os.environ.setdefault("PIN_KEYS", "bench:bench-only-pin-key-0123456789")
@@ -57,13 +59,15 @@ def setup() -> tuple[str, list[list[int]]]:
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model
 
-    org, _ = get_user_model().objects.get_or_create(username="bench-organiser", defaults={"is_staff": True})
+    users = get_user_model().objects
+    org, _ = users.get_or_create(username="bench-organiser", defaults={"is_staff": True})
     actor = Actor(user=org)
-    token = services.issue_api_token(user=org)
-    games = []
+    tokens, games = [], []
     stamp = int(time.time())
     for c in range(CLIENTS):
         club = f"bench-{stamp}-{c}"
+        table_official = users.create_user(username=f"bench-table-{stamp}-{c}", is_staff=True)
+        tokens.append(services.issue_api_token(user=table_official))
         a = Player.objects.create(display_name="Ann", club=club)
         b = Player.objects.create(display_name="Bob", club=club)
         games.append([
@@ -71,7 +75,7 @@ def setup() -> tuple[str, list[list[int]]]:
                                  conventions={"preset": "classic", "target": 10000}).pk
             for _ in range(GAMES_PER_CLIENT)
         ])
-    return token, games
+    return tokens, games
 
 
 def start_gunicorn(port: int, workers: int = WORKERS, **extra_env: str) -> subprocess.Popen:
@@ -104,21 +108,24 @@ def start_job_worker(**extra_env: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "manage.py", "run_jobs"], cwd=ROOT, env=env)
 
 
-def phase(port: int, token: str | None, make_request, seconds: float, *, method: str = "POST") -> tuple[
-        int, list[float], int]:
+def phase(port: int, token: str | list[str] | None, make_request, seconds: float, *,
+          method: str = "POST") -> tuple[int, list[float], int]:
     """Run CLIENTS threads for ``seconds`` (after a warm-up); count answers, keep latencies. Like a
     browser or an HTTP library, each client accepts gzip and unpacks what comes gzipped; a time-out
-    counts as a failure and the client opens a new connection."""
+    counts as a failure and the client opens a new connection. ``token``: one for every client, or
+    each client's own."""
     stop_at = time.perf_counter() + WARMUP + seconds
     measure_from = time.perf_counter() + WARMUP
     latencies: list[float] = []
     failures = [0]
     lock = threading.Lock()
-    headers = {"Content-Type": "application/json", "Accept-Encoding": "gzip"}
-    if token:
-        headers["Authorization"] = f"Token {token}"
+    shared = {"Content-Type": "application/json", "Accept-Encoding": "gzip"}
 
     def client(index: int) -> None:
+        headers = dict(shared)
+        own = token[index] if isinstance(token, list) else token
+        if own:
+            headers["Authorization"] = f"Token {own}"
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         mine, bad, n = [], 0, 0
         while True:
@@ -164,7 +171,7 @@ def describe(name: str, count: int, latencies: list[float], failures: int, secon
 
 
 def main() -> None:
-    token, games = setup()
+    tokens, games = setup()
     port = 18000 + os.getpid() % 1000
     server = start_gunicorn(port)
     try:
@@ -191,7 +198,7 @@ def main() -> None:
         for round_number in range(ROUNDS):
             for kind in ("ping", "record") if round_number % 2 == 0 else ("record", "ping"):
                 title, requests = phases[kind]
-                rates[kind].append(describe(title, *phase(port, token, requests, API_SECONDS), API_SECONDS))
+                rates[kind].append(describe(title, *phase(port, tokens, requests, API_SECONDS), API_SECONDS))
             ratios.append(rates["record"][-1] / rates["ping"][-1])
         print(f"  median: ping {statistics.median(rates['ping']):.0f} req/s, record "
               f"{statistics.median(rates['record']):.0f} req/s; hands recorded per second / trivial endpoint "
