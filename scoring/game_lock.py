@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection
 
 from . import prepared
 from .models import Game, Hand, Player, Seat
-from .raw_rows import columns, instances, table, width
+from .raw_rows import columns, database, instances, table, width
 from .sheets import HandLine, hand_lines
 
 
@@ -52,7 +52,7 @@ def _statements(seats: bool, vendor: str) -> tuple[prepared.Statement, ...]:
 
 
 def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
-    db = connections[DEFAULT_DB_ALIAS]  # the connection itself, not the proxy
+    db = database()
     statements = _statements(seats, db.vendor)
     with db.cursor() as cursor:
         cursor.execute(prepared.text(db, statements), [game_id] * len(statements))

@@ -40,7 +40,9 @@ def _table(model, vendor: str) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _db():
+def database():
+    """The default database's connection itself, not the proxy every ``connection.x`` goes through
+    (an attribute lookup in a thread-local store each time, on the path of every field)."""
     return connections[DEFAULT_DB_ALIAS]
 
 
@@ -68,7 +70,7 @@ def instances(model, rows, offset: int = 0, related: dict | None = None) -> list
     the record path; so without its ``pre_init``/``post_init`` signals, which no model here has.
     ``related``: objects their foreign keys point to, by field name, cached on each as the ORM does
     (the caller vouches that each is the row the key names)."""
-    db = _db()  # the connection itself, not the proxy every ``connection.x`` goes through
+    db = database()
     names, converters = _read_plan(model, db.vendor)
     alias, width_, new = db.alias, len(names), model.__new__
     found = []
@@ -114,7 +116,7 @@ def insert(instance) -> None:
 
 def update(instance, names: list[str]) -> None:
     """UPDATE the named fields of ``instance`` (as ``save(update_fields=names)`` would)."""
-    db = _db()
+    db = database()
     statement = _update_statement(type(instance), tuple(names), db.vendor)
     with db.cursor() as cursor:
         cursor.execute(prepared.text(db, [statement]), _update_values(db, instance, names))
@@ -123,7 +125,7 @@ def update(instance, names: list[str]) -> None:
 def insert_then_update(new, existing=None, names: list[str] = ()) -> None:
     """INSERT ``new`` (setting its key), then UPDATE ``existing``'s named fields: on PostgreSQL in one
     statement (the insert a data-modifying ``WITH`` of the update), prepared once per connection."""
-    db = _db()
+    db = database()
     model, vendor = type(new), db.vendor
     values = [f.get_db_prep_save(f.pre_save(new, True), db) for f in _insert_fields(model)]
     with db.cursor() as cursor:

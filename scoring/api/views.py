@@ -103,9 +103,14 @@ class WriteAccess(IsAuthenticated):
         return True
 
 
+def _sees_personal_data(request) -> bool:
+    """May this reader see personal data (emails, addresses, PIN state)?"""
+    return policy.sees_personal_data(actor_for(request))
+
+
 def personal(request) -> dict:
     """Serializer context: may this reader see personal data (emails, addresses, PIN state)?"""
-    return {"request": request, "personal_data": policy.sees_personal_data(actor_for(request))}
+    return {"request": request, "personal_data": _sees_personal_data(request)}
 
 
 class PersonalDataContext:
@@ -233,7 +238,7 @@ class GameList(generics.ListCreateAPIView):
 
 def hand_answer(request, hand, sheet) -> dict:
     """``HandAnswerSerializer``'s shape, built without a serializer: every recorded hand answers with it."""
-    return {"hand": hand_version_data(hand, personal=policy.sees_personal_data(actor_for(request))), "sheet": sheet}
+    return {"hand": hand_version_data(hand, personal=_sees_personal_data(request)), "sheet": sheet}
 
 
 def _game(request, pk) -> Game:

@@ -415,6 +415,9 @@ class _Clean:
     problems: tuple[Problem, ...] = ()
 
 
+_CLEAN = _Clean()
+
+
 def _read_two_player_once(raw: object, number: int, players: tuple[str, ...],
                           conventions: Conventions) -> tuple[HandRecord | None, FieldReader | _Clean]:
     """``read_two_player_hand``, its answer for a hand already read (the same JSON, between the same
@@ -426,7 +429,7 @@ def _read_two_player_once(raw: object, number: int, players: tuple[str, ...],
     except TypeError:  # not decoded JSON (something unhashable in it): read it as it is
         record = None
     if record is not None:
-        return record, _Clean()
+        return record, _CLEAN
     return read_two_player_hand(raw, number=number, players=players, conventions=conventions)
 
 
