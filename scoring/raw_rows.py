@@ -12,12 +12,13 @@ here decides what to read or write: the callers do.
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models.base import ModelState
 
-from . import prepared
+from . import fast_json, prepared
 
 
 def columns(model, alias: str) -> str:
@@ -53,13 +54,34 @@ def width(model) -> int:
 @cache
 def _read_plan(model, vendor: str) -> tuple[list[str], list[tuple[int, list]]]:
     """The model's attribute names, and for each field that has them its converters: as the ORM's
-    compiler does, the database backend's (SQLite's text to datetime, say), then the field's own."""
+    compiler does, the database backend's (SQLite's text to datetime, say), then the field's own
+    (a JSON field's read by ``fast_json``: the same values, a game's hands read several times faster)."""
     fields = model._meta.concrete_fields
     names = [f.attname for f in fields]
     converters = [(i, c) for i, f in enumerate(fields)
                   if (c := connection.ops.get_db_converters(f.get_col(model._meta.db_table))
-                      + f.get_db_converters(connection))]
+                      + _field_converters(f))]
     return names, converters
+
+
+def _field_converters(field) -> list:
+    converters = field.get_db_converters(connection)
+    if type(field) is models.JSONField and field.decoder is None and converters == [field.from_db_value]:
+        return [_json_reader(field)]
+    return converters
+
+
+def _json_reader(field):
+    """``field.from_db_value`` (a JSON field without a decoder of its own) with text read by ``fast_json``:
+    the text's value, or the text itself when it is not JSON."""
+    def from_db(value, expression, connection):
+        if type(value) is not str:
+            return field.from_db_value(value, expression, connection)
+        try:
+            return fast_json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    return from_db
 
 
 def instances(model, rows, offset: int = 0, related: dict | None = None) -> list:

@@ -15,13 +15,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.api.auth import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.parsers import BoundedJSONParser
+from scoring.api.renderers import FastJSONRenderer
 from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
@@ -82,8 +83,8 @@ class EventErrorsMixin:
             response = Response(exc.as_dict(), status=400)
         else:
             response = event_errors(super().handle_exception(exc))
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
+        self.request.accepted_renderer = FastJSONRenderer()
+        self.request.accepted_media_type = FastJSONRenderer.media_type
         return response
 
 
@@ -584,7 +585,7 @@ class CSVRenderer(BaseRenderer):
 class Standings(EventErrorsMixin, APIView):
     """The answer's standings, stored per results version: a read costs two queries, never an engine run."""
 
-    renderer_classes = [JSONRenderer, CSVRenderer]
+    renderer_classes = [FastJSONRenderer, CSVRenderer]
     tiebreak_keys: list[str] = []
     prizes: list[dict] | None = None  # the final standings' prizes (a complete event's live standings only)
 
