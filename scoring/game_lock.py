@@ -7,7 +7,8 @@ joined into the locking statement could miss the very hand the other writer just
 
 On PostgreSQL the lock and the reads still go in one round trip: separate statements in one query
 string (client-side parameter binding, Django's default with psycopg 3), each with its own snapshot,
-run in order by the server. Elsewhere (SQLite serialises writers; no row locks) they are plain queries.
+run in order by the server; the transaction's BEGIN goes in front of them rather than in a round trip of
+its own. Elsewhere (SQLite serialises writers; no row locks) they are plain queries.
 
 It must not decide anything about the game: it only loads what the services decide on.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
+from psycopg.pq import TransactionStatus
 
 from . import prepared
 from .models import Game, Hand, Player, Seat
@@ -54,8 +56,13 @@ def _statements(seats: bool, vendor: str) -> tuple[prepared.Statement, ...]:
 def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
     db = database()
     statements = _statements(seats, db.vendor)
+    text, parameters = prepared.text(db, statements), [game_id] * len(statements)
     with db.cursor() as cursor:
-        cursor.execute(prepared.text(db, statements), [game_id] * len(statements))
+        if _opens_the_transaction(db.connection):
+            cursor.execute(f"BEGIN; {text}", parameters)
+            cursor.nextset()
+        else:
+            cursor.execute(text, parameters)
         game_rows = cursor.fetchall()
         cursor.nextset()
         hand_rows = cursor.fetchall()
@@ -74,6 +81,20 @@ def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[Ha
             seat.player = player
         _prefetched(game, "seats", seated)
     return game, hand_lines(hands)
+
+
+def _opens_the_transaction(pg) -> bool:
+    """Whether the lock is the first statement of its transaction, which then goes with it: psycopg would
+    first send BEGIN alone, a round trip of its own on every write. It is told the transaction is not its
+    to open (``autocommit``: psycopg sends statements as they are, and COMMIT or ROLLBACK whenever a
+    transaction is open, whoever began it); Django sets it back when its ``atomic`` block ends, committed
+    or not. Only a plain BEGIN is folded: a connection asking for an isolation level or a read-only
+    transaction keeps psycopg's own."""
+    if pg.autocommit or pg.pgconn.transaction_status != TransactionStatus.IDLE or \
+            (pg.isolation_level, pg.read_only, pg.deferrable) != (None, None, None):
+        return False
+    pg.autocommit = True
+    return True
 
 
 def _prefetched(instance, related_name: str, objects: list) -> None:

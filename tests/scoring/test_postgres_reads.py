@@ -1,10 +1,13 @@
 """What the record path's PostgreSQL shortcuts read and write is what Django would: timestamps read by
 ``fromisoformat`` (Django's loader for anything else), and statements prepared once per connection
-(surviving a rolled-back transaction, started afresh on a new connection), and a hand written to the
-indexes reads use only."""
+(surviving a rolled-back transaction, started afresh on a new connection), a write's transaction opened
+in the lock's own round trip (a real transaction: the row held to the commit, everything after the lock
+rolled back with it), and a hand written to the indexes reads use only."""
 
+import tempfile
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
 from django.db import DataError, connection, transaction
 from psycopg.pq import Format
@@ -101,3 +104,103 @@ def test_a_hand_is_written_to_five_indexes_none_of_them_for_like_queries():
         names = [row[0] for row in cursor.fetchall()]
     assert names == ["hand_one_current_version_per_number", "hand_unique_version", "scoring_hand_pkey",
                      "scoring_hand_previous_slot_id_key", "scoring_hand_slot_key"]
+
+
+def _other_connection_can_lock(game_id: int) -> bool:
+    """Whether a second session could lock the game's row now (it cannot while a transaction holds it)."""
+    with psycopg.connect(_conninfo(), autocommit=True) as other:
+        try:
+            other.execute("SELECT 1 FROM scoring_game WHERE id = %s FOR UPDATE NOWAIT", [game_id])
+        except psycopg.errors.LockNotAvailable:
+            return False
+        return True
+
+
+def _conninfo() -> str:
+    params = dict(connection.get_connection_params())
+    params.pop("cursor_factory", None), params.pop("context", None), params.pop("prepare_threshold", None)
+    return psycopg.conninfo.make_conninfo(**{k: v for k, v in params.items() if isinstance(v, str | int)})
+
+
+def _queries_sent(pg, action) -> list[str]:
+    """The simple-protocol queries ``action`` sends to the server, as libpq traces them."""
+    with tempfile.TemporaryFile("w+") as trace:
+        pg.pgconn.trace(trace.fileno())
+        pg.pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            action()
+        finally:
+            pg.pgconn.untrace()
+        trace.seek(0)
+        return [line.split("\t", 3)[3].strip() for line in trace if line.startswith("F\t") and "\tQuery\t" in line]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_opens_its_transaction_in_its_own_round_trip_and_holds_the_row_until_the_commit():
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    lock_game(g.pk)  # its statements prepared on this connection
+    connection.ensure_connection()
+    pg = connection.connection
+    with transaction.atomic():
+        (sent,) = _queries_sent(pg, lambda: lock_game(g.pk))  # one query string: BEGIN went with the lock
+        assert sent.startswith('"BEGIN; EXECUTE ginscore_game_locked(')
+        assert pg.pgconn.transaction_status == psycopg.pq.TransactionStatus.INTRANS
+        assert not _other_connection_can_lock(g.pk)  # a real transaction block: the row stays locked
+        Game.objects.filter(pk=g.pk).update(table_label="Table 9")
+        assert not _other_connection_can_lock(g.pk)
+    assert pg.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE  # committed
+    assert pg.autocommit  # as Django leaves a connection between atomic blocks
+    assert _other_connection_can_lock(g.pk)
+    assert Game.objects.get(pk=g.pk).table_label == "Table 9"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_what_follows_the_lock_is_rolled_back_with_it_when_the_write_is_refused():
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    with pytest.raises(RuntimeError):
+        _lock_write_then_refuse(g.pk)
+    assert Game.objects.filter(pk=g.pk, table_label="never").count() == 0
+    assert Game.objects.get(pk=g.pk).is_public
+    services.record_hand(actor=as_actor(org), game=Game.objects.get(pk=g.pk), data=knock("Ann", 3, 9))
+    services.record_hand(actor=as_actor(org), game=Game.objects.get(pk=g.pk), data=knock("Bob", 2, 30))
+    assert Game.objects.get(pk=g.pk).summary["counted_hands"] == 2
+
+
+@transaction.atomic
+def _lock_write_then_refuse(game_id):
+    lock_game(game_id)
+    Game.objects.filter(pk=game_id).update(table_label="never")
+    with transaction.atomic():  # a savepoint inside the folded BEGIN's block
+        Game.objects.filter(pk=game_id).update(is_public=False)
+    raise RuntimeError("refused after the lock")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_inside_a_transaction_already_open_adds_no_begin():
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    with transaction.atomic():
+        Game.objects.filter(pk=g.pk).update(table_label="first")  # psycopg opened the transaction
+        assert not connection.connection.autocommit
+        lock_game(g.pk)  # no BEGIN of ours: PostgreSQL would warn of a transaction already in progress
+        assert not connection.connection.autocommit
+    assert Game.objects.get(pk=g.pk).table_label == "first"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_isolation_level_asked_for_keeps_psycopgs_own_begin():
+    org = organiser()
+    g = game(requires_confirmation=False, by=org)
+    connection.ensure_connection()
+    connection.connection.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+    try:
+        with transaction.atomic():
+            lock_game(g.pk)
+            assert not connection.connection.autocommit
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW transaction_isolation")
+                assert cursor.fetchone()[0] == "repeatable read"
+    finally:
+        connection.close()
