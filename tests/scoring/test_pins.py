@@ -2,9 +2,12 @@
 most 5 wrong ones per player per 15 minutes (counted in the database), the caller's role checked
 before the PIN, the PIN checked under the game's lock, ASCII digits only."""
 
+import hashlib
+import hmac
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
@@ -144,7 +147,9 @@ def test_a_pin_is_stored_as_a_keyed_hash_with_a_salt_of_its_own_and_the_keys_id(
     stored = bob(g).confirm_pin
     scheme, key_id, salt, digest = stored.split("$")
     assert (scheme, key_id, len(salt), len(digest)) == ("hmac-sha256", "dev", 16, 64)
-    assert "2222" not in stored
+    assert "2222" not in (scheme, key_id, salt, digest)  # not "in stored": hex digits may spell it by chance
+    expected = hmac.new(django_settings.PIN_KEYS["dev"], f"{salt}$2222".encode(), hashlib.sha256).hexdigest()
+    assert digest == expected  # the PIN only as the key's HMAC of salt and PIN
     other = pins.hash_pin("2222")
     assert other != stored
     assert other.split("$")[2] != salt  # the same PIN, another salt
