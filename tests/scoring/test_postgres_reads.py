@@ -73,19 +73,13 @@ def test_the_record_path_prepares_its_statements_once_per_connection_and_a_rollb
 
     connection.close()  # a new connection holds no statement until it needs one
     with pytest.raises(RuntimeError):
-        _lock_then_refuse(g.pk)  # prepares the lock's statements in a transaction that is rolled back
+        _lock_write_then_refuse(g.pk)  # prepares the lock's statements in a transaction that is rolled back
     game_, lines = lock_game(g.pk)  # ... and they are still there, and known to be
     assert [line.number for line in lines] == [1]
     assert game_.hand_count == 1
     services.record_hand(actor=as_actor(org), game=Game.objects.get(pk=g.pk), data=knock("Bob", 2, 30))
     assert Hand.objects.filter(game=g).count() == 2
     assert Game.objects.get(pk=g.pk).summary["counted_hands"] == 2
-
-
-@transaction.atomic
-def _lock_then_refuse(game_id):
-    lock_game(game_id)
-    raise RuntimeError("a write refused after the lock")
 
 
 def test_with_preparing_off_the_same_statements_go_as_plain_sql(settings):
@@ -136,7 +130,7 @@ def _queries_sent(pg, action) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_lock_opens_its_transaction_in_its_own_round_trip_and_holds_the_row_until_the_commit():
+def test_the_lock_opens_its_transaction_in_the_locks_round_trip_and_holds_the_row_until_the_commit():
     org = organiser()
     g = game(requires_confirmation=False, by=org)
     lock_game(g.pk)  # its statements prepared on this connection
