@@ -8,6 +8,8 @@ as it would). Indented output (the ``indent`` media-type parameter) is the stand
 It must not change what a response says, only how fast it is written.
 """
 
+from functools import cache
+
 from rest_framework.renderers import JSONRenderer
 
 from scoring import fast_json
@@ -21,9 +23,16 @@ class FastJSONRenderer(JSONRenderer):
         if data is None or not self.compact or self.ensure_ascii or \
                 self.get_indent(accepted_media_type, renderer_context or {}) is not None:
             return super().render(data, accepted_media_type, renderer_context)
-        written = fast_json.dumps_or_none(data, default=self.encoder_class().default)
+        written = fast_json.dumps_or_none(data, default=_default_of(self.encoder_class))
         if written is None:
             return super().render(data, accepted_media_type, renderer_context)
         if b"\xe2\x80" in written:
             written = written.replace(_LINE_SEPARATOR, b"\\u2028").replace(_PARAGRAPH_SEPARATOR, b"\\u2029")
         return written
+
+
+@cache
+def _default_of(encoder_class):
+    """The encoder's ``default`` (what it makes of dates, decimals, lazy strings...): one encoder per
+    class, not one per answer."""
+    return encoder_class().default
