@@ -21,6 +21,9 @@ timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", "20"))
 # The kernel's queue of connections not yet accepted.
 backlog = int(os.environ.get("WEB_BACKLOG", "2048"))
+# The longest request line read (gunicorn's default); longer ones are answered 414 before the application
+# sees them, as the OpenAPI schema says (scoring.api.schema.REQUEST_LINE_LIMIT).
+limit_request_line = 4094
 accesslog = os.environ.get("WEB_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("WEB_LOG_LEVEL", "warning")

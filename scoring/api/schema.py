@@ -4,7 +4,10 @@ drf-spectacular documents what each view declares; the errors every operation ca
 the project's machinery, so this post-processing hook adds them everywhere, in the one error shape:
 400 (bad input), 401/403 (who may), 404, 409 (an Idempotency-Key still in progress), 413 (body too
 large), 415 (not JSON), 422 (a key reused with another body), 429 (throttled, or a PIN locked out),
-503 (the database is unavailable). Safe methods get only those they can meet.
+503 (the database is unavailable). Safe methods get only those they can meet. Every operation also
+lists 414, the web server's own answer to a request line longer than it reads (gunicorn's
+``limit_request_line``, set in gunicorn.conf.py): it comes before ginscore sees the request, so it
+has no body in the error shape, and the schema promises none.
 """
 
 def errors_schema(location: dict[str, dict], required: list[str]) -> dict:
@@ -58,6 +61,12 @@ EVENT_TAG = "tournaments"
 SAFE_ERRORS = ["400", "401", "403", "404", "405", "406", "429", "503"]
 ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}}
 EVENT_ERROR_CONTENT = {"application/json": {"schema": {"$ref": "#/components/schemas/EventErrors"}}}
+# gunicorn.conf.py's limit_request_line (gunicorn's default): the schema states the figure the server enforces.
+REQUEST_LINE_LIMIT = 4094
+URI_TOO_LONG = {
+    "description": f"the request line (method, path and query) is longer than the web server reads "
+    f"({REQUEST_LINE_LIMIT:,} bytes): answered by the server itself, before the API, without the error shape",
+}
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait"}}
 
 
@@ -72,6 +81,7 @@ def add_error_responses(result, generator, request, public):
             codes = SAFE_ERRORS if method == "get" else list(ERRORS)
             content = EVENT_ERROR_CONTENT if EVENT_TAG in operation.get("tags", ()) else ERROR_CONTENT
             responses = operation.setdefault("responses", {})
+            responses.setdefault("414", dict(URI_TOO_LONG))
             for code in codes:
                 answer = responses.setdefault(code, {"description": ERRORS[code]})
                 declared = answer.get("content", {}).get("application/json", {})
