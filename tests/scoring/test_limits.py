@@ -218,3 +218,39 @@ def test_the_web_game_form_takes_no_json_and_refuses_out_of_range_conventions_in
     text = page.content.decode()
     assert "Knock limit: a whole number from 0 to 10" in text
     assert "A tie: choose one of the values listed" in text
+
+
+def _raised(exc: BaseException, cause: BaseException | None = None) -> BaseException:
+    try:
+        raise exc from cause
+    except BaseException as caught:  # raised for real, so the cause is set as procrastinate sets it
+        return caught
+
+
+def test_the_job_workers_outage_through_procrastinate_is_one_line():
+    """procrastinate wraps psycopg's own error in ConnectorException: a PostgreSQL restart logged a
+    traceback per listener and pool failure in the worker's log before."""
+    import psycopg
+    from procrastinate.exceptions import ConnectorException
+
+    down = psycopg.OperationalError('connection failed: FATAL:  the database system is shutting down')
+    exc = _raised(ConnectorException("\n    Database error.\n    "), _raised(down))
+    record = logging.LogRecord("procrastinate.worker", logging.ERROR, __file__, 1,
+                               "Side task listener failed with exception: %s, stopping worker", (exc,),
+                               (type(exc), exc, None))
+    assert DatabaseOutageOneLine().filter(record)
+    assert record.exc_info is None
+    assert record.getMessage() == ("Side task listener failed with exception: Database error. , stopping worker "
+                                   "(database unavailable: ConnectorException: Database error.)")
+
+
+def test_a_bug_raised_while_handling_an_outage_keeps_its_traceback():
+    import psycopg
+    from procrastinate.exceptions import ConnectorException
+
+    bug = _raised(ValueError("a bug"), _raised(psycopg.OperationalError("connection failed")))
+    for exc in (bug, _raised(ConnectorException("Database error."), _raised(ValueError("a bug")))):
+        record = logging.LogRecord("procrastinate.worker", logging.ERROR, __file__, 1, "failed", (),
+                                   (type(exc), exc, None))
+        assert DatabaseOutageOneLine().filter(record)
+        assert record.exc_info is not None

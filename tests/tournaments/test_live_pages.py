@@ -3,6 +3,7 @@ a phone that holds it; the pairings made again by one worker at a time, at most 
 jobs on the queue, the last answer served (marked updating) until a worker has worked out the new one."""
 
 import gzip
+import hashlib
 import json
 
 import pytest
@@ -80,6 +81,39 @@ def test_while_one_worker_makes_the_new_pairings_the_others_serve_the_last_one_m
     assert "Ann" in newer.content.decode()
     versions = [k for k in made if "@" in k and "@last" not in k]
     assert versions == [f"event-pairings:{event.pk}:1@{newer['X-Live-Version']}"]
+    caches["versioned"].clear()  # another worker: it finds the newest in the shared cache, makes nothing
+    assert Client().get(url)["ETag"] == newer["ETag"]
+    assert len([k for k in made if "@" in k and "@last" not in k]) == 1
+
+
+def test_while_one_worker_makes_the_new_standings_the_others_serve_the_last_one_marked_updating(paired, monkeypatch):
+    """A decided match moves the standings: on a night of 1,000 entries every worker and thread then
+    rendered the same table at once, and the hall's refreshes queued behind them. One makes it; the
+    others serve the last one made, under its own version and ETag, saying that newer is coming."""
+    people, event = paired
+    monkeypatch.setattr(caching, "MAKE_AT_MOST_EVERY_SECONDS", 3)
+    url = f"/events/{event.pk}/standings/?fragment=1"
+    before = Client().get(url)
+    assert "X-Updating" not in before
+    made = []
+    real = caching.keep
+    monkeypatch.setattr(caching, "keep", lambda key, value: made.append(key) or real(key, value))
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    served = Client().get(url)
+    assert (served.status_code, served.content, served["ETag"], served["X-Live-Version"], served["X-Updating"]) == (
+        200, before.content, before["ETag"], before["X-Live-Version"], "1")
+    assert Client().get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304  # nothing newer to send yet
+    page = Client().get(f"/events/{event.pk}/standings/").content.decode()  # a new phone: the last part
+    assert 'class="live-updating" role="status">' in page
+    assert page.split('data-live-etag="')[1].split('"')[0].replace("&quot;", '"') == before["ETag"]
+    assert made == []  # nothing rendered while another worker's marker holds
+    # the pacing window over (its marker gone): the first to ask makes the newest, once
+    where = hashlib.sha256(b"None|1|").hexdigest()[:24]
+    cache.delete(caching._key(f"making:event-standings:{event.pk}:{where}"))
+    newer = Client().get(url)
+    assert newer["ETag"] != before["ETag"]
+    assert "X-Updating" not in newer
+    assert "Ann" in newer.content.decode()
     caches["versioned"].clear()  # another worker: it finds the newest in the shared cache, makes nothing
     assert Client().get(url)["ETag"] == newer["ETag"]
     assert len([k for k in made if "@" in k and "@last" not in k]) == 1
@@ -168,3 +202,23 @@ def test_a_halls_refreshes_are_answered_from_the_workers_memory_checked_at_most_
     with CaptureQueriesContext(connection) as asked:  # a signed-in phone is never answered from memory
         assert signed_in.get(url).status_code == 200
     assert len(asked.captured_queries) > 0
+
+
+def test_entry_urls_reversed_once_are_the_urls_reverse_gives():
+    from django.urls import reverse
+
+    from tournaments.views.common import entry_urls_of
+
+    for event_pk in (1, 7, 987_654_321, 999_999_999_999_999_999):
+        url = entry_urls_of(event_pk)
+        for entry in (1, 11, 987_654_321_987_654_320, 999_999_999_999_999_999):
+            assert url(entry) == reverse("tournaments:entry", args=[event_pk, entry])
+
+
+def test_the_pairings_tables_link_each_player_to_their_entry_page(paired):
+    _, event = paired
+    html = Client().get(f"/events/{event.pk}/pairings/?fragment=1").content.decode()
+    for entry in event.entries.select_related("player"):
+        # once in the tables, once in "find your table"
+        name = entry.player.display_name
+        assert html.count(f'<a href="/events/{event.pk}/entries/{entry.pk}/">{name}</a>') == 2, name

@@ -31,12 +31,12 @@ from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
-from ..caching import keep, latest, peek, versioned
+from ..caching import keep, latest, peek
 from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
-from .common import event_or_404, may_direct, page_context, say
+from .common import entry_urls_of, event_or_404, may_direct, page_context, say
 
 STANDINGS_PER_PAGE = 100
 WHITESPACE = re.compile(r"\s+")
@@ -72,8 +72,10 @@ def pairings(request, pk: int):
         else:
             rows = [r for r in live_tables(event, number) if r["status"] != "draft"] if number else []
         points = {} if event.is_elimination or not number else _points_before(event, number)
+        entry_url = entry_urls_of(event.pk)
         for row in rows:
-            row["sides"] = [{"name": name, "entry": e, "points": points.get(e, 0 if number == 1 else None)}
+            row["sides"] = [{"name": name, "entry": e, "url": entry_url(e),
+                             "points": points.get(e, 0 if number == 1 else None)}
                             for name, e in zip(row["players"], row["entries"], strict=True)]
         lookup = sorted(((side, row) for row in rows for side in row["sides"]),
                         key=lambda item: item[0]["name"].casefold())
@@ -233,10 +235,11 @@ def compact(html: str) -> str:
 def standings(request, pk: int):
     """The live standings (a django-tables2 table), as of any round, 100 to a page, a name to find.
 
-    The table part is rendered once per results version (and page, and name searched) and kept in the
-    cache, and so is the whole page as a phone that is not signed in sees it: every phone refreshing it
-    costs two small queries, not a table rendered again, and one that holds that version gets a 304.
-    While a worker works out newer results, the last ones are shown, marked as updating."""
+    The table part is rendered once per results version (and page, and name searched) by one worker at a
+    time and kept in the cache (``caching.latest``: the others serve the last one made meanwhile), and
+    so is the whole page as a phone that is not signed in sees it: every phone refreshing it costs two
+    small queries, not a table rendered again, and one that holds that version gets a 304. While newer
+    results are worked out or rendered, the last ones are shown, marked as updating."""
     memo = f"standings:{pk}:{request.GET.urlencode()}"
     if _phone_refresh(request) and (remembered := _remembered(memo)) and (sent := _send_part(request, remembered)):
         return sent
@@ -252,15 +255,21 @@ def standings(request, pk: int):
     if request.GET.get("fragment") and (unchanged := not_modified(request, etag)):
         return _remember(request, memo, LivePart("", key, etag, version.updating),
                          live_response(unchanged, key, updating=version.updating))
-    cache_key = f"event-standings:{event.pk}:{key}:{where}"
-    whole = _whole_page_key(request, cache_key) if not version.updating else None
+    name = f"event-standings:{event.pk}:{where}"
+    whole = _whole_page_key(request, f"{name}:{key}") if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
         return _whole_page(request, kept)
     try:
-        part = versioned(cache_key, lambda: _standings_part(request, event, as_of, find, page_number, key))
+        # One worker makes a new version's part while the others serve the last one made, marked updating:
+        # when a match was decided, every worker and thread rendered the same table at once (a second or
+        # more each, on a night of 1,000 entries), and the hall's refreshes queued behind them.
+        part, shown = latest(name, key, lambda: _standings_part(request, event, as_of, find, page_number, key))
     except EventError as exc:
         messages.error(request, say(exc))
         return redirect("tournaments:standings", pk=pk)
+    if shown != key:
+        key, etag, whole = shown, live_etag(f"standings-{where}", shown), None
+        version = selectors.Version(shown, updating=True)
     if request.GET.get("fragment"):
         fresh = LivePart(part["html"], key, etag, version.updating)
         return _remember(request, memo, fresh, _send_part(request, fresh))
@@ -330,8 +339,8 @@ def bracket(request, pk: int):
 
 def _entry_urls(event: Event, standings: list[dict]) -> dict[str, str]:
     """{name: its entry's page} for the names the answer shows (each standings row holds its entry id)."""
-    return {row["name"]: reverse("tournaments:entry", args=[event.pk, row["entry"]])
-            for row in standings if row.get("entry") is not None}
+    entry_url = entry_urls_of(event.pk)
+    return {row["name"]: entry_url(row["entry"]) for row in standings if row.get("entry") is not None}
 
 
 @login_required
