@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from .models import Event
+from .presentation import entry_urls_of
 
 TIEBREAK_LABELS = {
     "match_points": "MP",
@@ -38,12 +39,12 @@ class StandingsTable(tables.Table):
 
     def __init__(self, *args, event: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.event = event  # a stored event's id: each name links to its entry's page
+        # A stored event's id: each name links to its entry's page.
+        self.entry_url = entry_urls_of(event) if event is not None else None
 
     def render_name(self, record, value):
-        if self.event is not None and record.get("entry") is not None:
-            value = format_html('<a href="{}">{}</a>', reverse("tournaments:entry", args=[self.event,
-                                                                                          record["entry"]]), value)
+        if self.entry_url is not None and record.get("entry") is not None:
+            value = format_html('<a href="{}">{}</a>', self.entry_url(record["entry"]), value)
         if record["dropped"]:
             return format_html('{} <span class="badge">dropped</span>', value)
         return value

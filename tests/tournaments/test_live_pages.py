@@ -207,7 +207,7 @@ def test_a_halls_refreshes_are_answered_from_the_workers_memory_checked_at_most_
 def test_entry_urls_reversed_once_are_the_urls_reverse_gives():
     from django.urls import reverse
 
-    from tournaments.views.common import entry_urls_of
+    from tournaments.presentation import entry_urls_of
 
     for event_pk in (1, 7, 987_654_321, 999_999_999_999_999_999):
         url = entry_urls_of(event_pk)

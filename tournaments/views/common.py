@@ -6,7 +6,6 @@ It must not render a page of its own, nor decide anything a service decides."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -36,20 +35,6 @@ def event_or_404(request, pk: int) -> Event:
         return selectors.readable_event(actor_for(request), pk)
     except Event.DoesNotExist:
         raise Http404("no such event, or it is private") from None
-
-
-# An entry id no event has (within the URL converter's 18 digits), reversed once to find where ids go.
-_ENTRY_SLOT = 987_654_321_987_654_321
-
-
-def entry_urls_of(event_pk: int) -> Callable[[int], str]:
-    """The entry page's URL of each entry of an event, as ``reverse`` gives it, reversed once: a
-    500-table round's tables name each player twice, and a ``{% url %}`` per name was a third of the
-    time to render them."""
-    head, slot, tail = reverse("tournaments:entry", args=[event_pk, _ENTRY_SLOT]).rpartition(str(_ENTRY_SLOT))
-    if not slot:  # the URL map changed shape: every URL reversed, as before
-        return lambda entry: reverse("tournaments:entry", args=[event_pk, entry])
-    return lambda entry: f"{head}{int(entry)}{tail}"
 
 
 def may_direct(request, event: Event) -> bool:

@@ -34,9 +34,9 @@ from tournaments.models import Event
 from ..caching import keep, latest, peek
 from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
-from ..presentation import bracket_sections, event_status_line, prize_placings
+from ..presentation import bracket_sections, entry_urls_of, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
-from .common import entry_urls_of, event_or_404, may_direct, page_context, say
+from .common import event_or_404, may_direct, page_context, say
 
 STANDINGS_PER_PAGE = 100
 WHITESPACE = re.compile(r"\s+")
