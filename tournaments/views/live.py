@@ -263,7 +263,7 @@ def standings(request, pk: int):
         # One worker makes a new version's part while the others serve the last one made, marked updating:
         # when a match was decided, every worker and thread rendered the same table at once (a second or
         # more each, on a night of 1,000 entries), and the hall's refreshes queued behind them.
-        part, shown = latest(name, key, lambda: _standings_part(request, event, as_of, find, page_number, key))
+        part, shown = latest(name, key, lambda: _standings_part(request, event, as_of, find, page_number))
     except EventError as exc:
         messages.error(request, say(exc))
         return redirect("tournaments:standings", pk=pk)
@@ -283,7 +283,7 @@ def standings(request, pk: int):
     return _keep_whole_page(whole, response)
 
 
-def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str, key: str) -> dict:
+def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str) -> dict:
     """The standings' live part (status, table, pages) as HTML, and the rounds it can be shown as of."""
     live = selectors.event_answer(event)
     answer = live if as_of is None else selectors.event_answer_as_of(event, as_of)
