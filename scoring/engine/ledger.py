@@ -4,13 +4,15 @@
 sheet with its settlement. ``settle`` is shared by every format that ends in "first to the target
 wins, then bonuses": it turns per-player tallies into grand totals under a convention set.
 
-Pure functions of their arguments; nothing here parses input or knows about the web.
+Pure functions of their arguments (the fold remembers its recent steps, which changes no answer:
+``score_game``); nothing here parses input or knows about the web.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from threading import Lock
 
 from .conventions import BoxMode, Conventions, DeadHandRule, DealerRule, Shutout
 from .errors import SheetError
@@ -176,27 +178,92 @@ def score_game(
 ) -> GameResult:
     """Score a two-player game hand by hand; the game ends on the first hand that reaches the target."""
     target = conventions.target if target is None else target
-    tallies = {p: Tally() for p in players}
-    dealer = first_dealer
-    rows: list[SheetRow] = []
-    winner: str | None = None
+    step = _first_step(conventions, players, first_dealer, target)
     for number, record in enumerate(hands, start=1):
-        if winner is not None:
+        if step.winner is not None:
             raise reject_after_complete(number, number - 1)
-        scored = score_hand(record, players=players, conventions=conventions, number=number)
-        if scored.winner is not None:
-            tallies[scored.winner] = tallies[scored.winner].add(scored.points, scored.boxes)
-            if toward_target(conventions, tallies[scored.winner]) >= target:
-                winner = scored.winner
-        rows.append(SheetRow(number, dealer, scored, running_totals(conventions, tallies)))
-        dealer = next_dealer_two_player(conventions, players, dealer, scored)
-    standings = settle(conventions, tallies, winner=winner, hands_played=len(rows))
+        step = _next_step(step, record, number)
+    rows = step.rows()
+    winner = step.winner
+    standings = settle(conventions, step.tallies, winner=winner, hands_played=len(rows))
     return GameResult(
         players=players,
-        rows=tuple(rows),
+        rows=rows,
         complete=winner is not None,
         winner=winner,
-        next_dealer=None if winner is not None else dealer,
+        next_dealer=None if winner is not None else step.dealer,
         standings=standings,
     )
 
+
+# A stored game's sheet is scored whole every time a hand is recorded, and again for the table's page
+# (the hands before a pending one, the hands before the next): each time the same hands in the same
+# order up to the last few. So the fold remembers its steps. A step is the state after a hand (tallies,
+# dealer, winner, the sheet's row), found from the step before it and the hand's record: a trie of folds
+# whose root is the game's conventions, players, first dealer and target. Every value is frozen or never
+# changed once made, and a step depends on nothing but its parent and its record, so a remembered step
+# is the step the fold would make. Bounded: the oldest steps are forgotten first, and a fold that finds
+# no step makes it afresh (a forgotten step's children are then not found again: they age out).
+_STEPS_REMEMBERED = 8192  # about 1 KB each with the hand it holds: 8 MB per process at most
+_steps: dict[tuple, _Step] = {}
+_steps_lock = Lock()
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # eq=False: a step is known by its identity (the trie's keys)
+class _Step:
+    conventions: Conventions
+    players: tuple[str, str]
+    target: int
+    tallies: Mapping[str, Tally]
+    dealer: str
+    winner: str | None
+    remembered: bool  # found again by later folds (False: made afresh, as is every step after it)
+    parent: _Step | None = None
+    row: SheetRow | None = None
+
+    def rows(self) -> tuple[SheetRow, ...]:
+        rows, step = [], self
+        while step.row is not None:
+            rows.append(step.row)
+            step = step.parent
+        return tuple(reversed(rows))
+
+
+def _remembered(key: tuple, make: Callable[[bool], _Step]) -> _Step:
+    try:
+        found = _steps.get(key)
+    except TypeError:  # a record that is no key (a card-level hand's report maps opponents): made afresh
+        return make(False)
+    if found is None:
+        found = make(True)
+        with _steps_lock:
+            _steps[key] = found
+            if len(_steps) > _STEPS_REMEMBERED:
+                del _steps[next(iter(_steps))]  # the oldest: a dict keeps its keys in insertion order
+    return found
+
+
+def _first_step(conventions: Conventions, players: tuple[str, str], first_dealer: str, target: int) -> _Step:
+    return _remembered((conventions, players, first_dealer, target), lambda remembered: _Step(
+        conventions, players, target, {p: Tally() for p in players}, first_dealer, None, remembered))
+
+
+def _next_step(step: _Step, record: HandRecord, number: int) -> _Step:
+    """The step after ``step`` with ``record`` as hand ``number`` (its place: the trie's depth). After a step
+    made afresh, the rest of the fold is too: no later fold could find its children."""
+    if not step.remembered:
+        return _step_after(step, record, number, False)
+    return _remembered((step, record), lambda remembered: _step_after(step, record, number, remembered))
+
+
+def _step_after(step: _Step, record: HandRecord, number: int, remembered: bool) -> _Step:
+    conventions, players = step.conventions, step.players
+    scored = score_hand(record, players=players, conventions=conventions, number=number)
+    tallies, winner = step.tallies, None
+    if scored.winner is not None:
+        tallies = {**tallies, scored.winner: tallies[scored.winner].add(scored.points, scored.boxes)}
+        if toward_target(conventions, tallies[scored.winner]) >= step.target:
+            winner = scored.winner
+    row = SheetRow(number, step.dealer, scored, running_totals(conventions, tallies))
+    dealer = next_dealer_two_player(conventions, players, step.dealer, scored)
+    return _Step(conventions, players, step.target, tallies, dealer, winner, remembered, step, row)
