@@ -149,7 +149,7 @@ def insert_then_update(new, existing=None, names: list[str] = ()) -> None:
     statement (the insert a data-modifying ``WITH`` of the update), prepared once per connection."""
     db = database()
     model, vendor = type(new), db.vendor
-    values = [f.get_db_prep_save(f.pre_save(new, True), db) for f in _insert_fields(model)]
+    values = [_saved(db, f, f.pre_save(new, True)) for f in _insert_fields(model)]
     with db.cursor() as cursor:
         if existing is not None and vendor == "postgresql":
             statement = _insert_then_update_statement(model, type(existing), tuple(names), vendor)
@@ -181,10 +181,31 @@ def _insert_statement(model, vendor: str) -> prepared.Statement:
 
 
 def _update_values(db, instance, names) -> list:
-    values = [f.get_db_prep_save(f.pre_save(instance, False), db)
-              for f in (instance._meta.get_field(name) for name in names)]
+    values = [_saved(db, f, f.pre_save(instance, False)) for f in (instance._meta.get_field(name) for name in names)]
     values.append(instance.pk)
     return values
+
+
+def _saved(db, field, value):
+    """What ``field.get_db_prep_save(value)`` binds, for a plain JSON field's object or list on PostgreSQL
+    as its text written by ``fast_json`` (orjson, in C) rather than a ``Jsonb`` whose standard encoder runs
+    as the statement is bound (a game's summary and a hand's data, on the path of every hand). ``jsonb``
+    stores the same document from either text. What orjson does not write as the standard encoder would
+    goes the standard way."""
+    if type(value) in (dict, list) and _json_as_text(field, db.vendor):
+        text = fast_json.dumps_or_none(value, _not_written)
+        if text is not None:
+            return text.decode()
+    return field.get_db_prep_save(value, db)
+
+
+@cache
+def _json_as_text(field, vendor: str) -> bool:
+    return vendor == "postgresql" and type(field) is models.JSONField and field.encoder is None
+
+
+def _not_written(value):
+    raise TypeError(f"{type(value).__name__} is written by the field's own encoder")
 
 
 def _set_clause(model, names: tuple[str, ...], first: int) -> str:

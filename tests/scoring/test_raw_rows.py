@@ -48,3 +48,31 @@ def test_rows_read_raw_are_the_objects_the_orm_gives_field_for_field():
     raw.display_name = "Ann B."
     raw.save(update_fields=["display_name"])  # an object read raw is saved as any other
     assert Player.objects.get(pk=raw.pk).display_name == "Ann B."
+
+
+@pytest.mark.parametrize("document", [
+    {"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 9},
+    {"note": "Þórður \"the box\" \\ 😀 \u2028", "nested": [1.5, None, True, {"a": [], "b": {}}], "n": -7},
+    {"big": 2**70},  # past 64 bits: orjson refuses it, the standard encoder writes it
+    {1: "an integer key"},  # the standard encoder writes it as "1"
+    [1, "two", {"three": 3}],
+])
+def test_a_json_document_written_raw_is_stored_as_the_orm_stores_it(document):
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
+                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
+    raw_hand = Hand.objects.get(game=g)
+    orm_hand = Hand.objects.get(pk=raw_hand.pk)
+    raw_hand.data, orm_hand.data = document, document
+    raw_rows.update(raw_hand, ["data"])
+    raw_text = _stored_text(raw_hand.pk)
+    orm_hand.save(update_fields=["data"])
+    assert raw_text == _stored_text(orm_hand.pk)
+    assert Hand.objects.get(pk=raw_hand.pk).data == Hand.objects.get(pk=orm_hand.pk).data
+
+
+def _stored_text(pk):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT data FROM scoring_hand WHERE id = %s", [pk])
+        return cursor.fetchone()[0]
