@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -191,12 +192,27 @@ def _saved(db, field, value):
     as its text written by ``fast_json`` (orjson, in C) rather than a ``Jsonb`` whose standard encoder runs
     as the statement is bound (a game's summary and a hand's data, on the path of every hand). ``jsonb``
     stores the same document from either text. What orjson does not write as the standard encoder would
-    goes the standard way."""
+    goes the standard way, and so does a float that is not finite: orjson writes it ``null``, where the
+    standard text (``NaN``) is refused by the database, as it must still be."""
     if type(value) in (dict, list) and _json_as_text(field, db.vendor):
         text = fast_json.dumps_or_none(value, _not_written)
-        if text is not None:
+        if text is not None and not (b"null" in text and _holds_non_finite(value)):
             return text.decode()
     return field.get_db_prep_save(value, db)
+
+
+def _holds_non_finite(value) -> bool:
+    """Does decoded JSON ``value`` hold a float that is not finite (NaN, an infinity)? Iterative."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is float and not math.isfinite(item):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
 
 
 @cache

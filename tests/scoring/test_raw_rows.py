@@ -1,7 +1,7 @@
 """The raw-row reader the hot paths authenticate with: one statement, the same objects the ORM would give."""
 
 import pytest
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 
 from scoring import raw_rows, services
 from scoring.models import ApiToken, Game, Hand, Player, RefereeLink, Seat, token_digest
@@ -76,3 +76,18 @@ def _stored_text(pk):
     with connection.cursor() as cursor:
         cursor.execute("SELECT data FROM scoring_hand WHERE id = %s", [pk])
         return cursor.fetchone()[0]
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_a_json_document_holding_a_float_that_is_not_finite_is_refused_as_the_orm_refuses_it(value):
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
+                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
+    hand = Hand.objects.get(game=g)
+    hand.data = {"note": None, "deep": [{"x": value}]}  # a null beside it: orjson would write both null
+    with pytest.raises(DatabaseError) as orm, transaction.atomic():
+        hand.save(update_fields=["data"])
+    with pytest.raises(type(orm.value)), transaction.atomic():
+        raw_rows.update(hand, ["data"])
+    assert Hand.objects.get(pk=hand.pk).data["result"] == "knock"  # nothing stored by either
