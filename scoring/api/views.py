@@ -239,8 +239,7 @@ class GameList(generics.ListCreateAPIView):
 
 def hand_answer(actor: Actor, hand, sheet) -> dict:
     """``HandAnswerSerializer``'s shape, built without a serializer: every recorded hand answers with it.
-    ``actor``: the one the write was made as (read once per request: a table link signed in on the web is
-    a query)."""
+    ``actor``: the one the write was made as, built once per request."""
     return {"hand": hand_version_data(hand, personal=policy.sees_personal_data(actor)), "sheet": sheet}
 
 
