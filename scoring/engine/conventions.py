@@ -92,11 +92,18 @@ class Conventions:
 
     def as_dict(self) -> dict[str, object]:
         """Every field, resolved, as plain JSON values (what a game stores and the answer reports)."""
-        out: dict[str, object] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.value if isinstance(value, StrEnum) else value
-        return out
+        return dict(_json_items(self))
+
+
+# Every scored sheet reports its set: the same few sets, listed once each (a new dict each time, the
+# caller's to change).
+@functools.lru_cache(maxsize=256)
+def _json_items(conventions: Conventions) -> tuple[tuple[str, object], ...]:
+    items = []
+    for f in dataclasses.fields(conventions):
+        value = getattr(conventions, f.name)
+        items.append((f.name, value.value if isinstance(value, StrEnum) else value))
+    return tuple(items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,14 +241,24 @@ def resolve_conventions(spec: object, *, field: str = "conventions") -> Conventi
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
         raise SheetError.one(None, field, "must be a preset name or an object of convention fields")
+    # Every hand a game records re-reads its frozen set: the same few sets, resolved once each. A set of
+    # plain values is known by its items with their types (``true`` is not ``1``); any other by its JSON.
+    try:
+        return _resolve_items(tuple((key, type(value), value) for key, value in spec.items()), field)
+    except TypeError:  # a value that is no hashable scalar (a list, an object)
+        pass
     try:
         text = json.dumps(spec, sort_keys=True) if all(isinstance(k, str) for k in spec) else None
     except (TypeError, ValueError):
         text = None
     if text is None:  # not plain JSON: checked (and refused) field by field
         return _resolve_mapping(spec, field)
-    # Every hand a game records re-reads its frozen set: the same few sets, resolved once each.
     return _resolve_text(text, field)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve_items(items: tuple[tuple[object, type, object], ...], field: str) -> Conventions:
+    return _resolve_mapping({key: value for key, _, value in items}, field)
 
 
 @functools.lru_cache(maxsize=256)

@@ -89,3 +89,36 @@ def test_every_bad_field_is_reported_at_once():
         resolve_conventions({"gin_bonus": -1, "nonsense": 1, "tie_rule": "coin_toss"})
     assert {p.field for p in caught.value.problems} == {
         "conventions.gin_bonus", "conventions.nonsense", "conventions.tie_rule"}
+
+
+@pytest.mark.parametrize(("field", "accepted", "refused"), [("gin_bonus", 1, True), ("oklahoma", True, 1),
+                                                        ("gin_bonus", 0, False), ("oklahoma", False, 0)])
+@pytest.mark.parametrize("accepted_first", [True, False])
+def test_a_remembered_set_is_not_taken_for_one_whose_values_only_compare_equal(field, accepted, refused,
+                                                                              accepted_first):
+    # Sets are remembered by their items, and 1 == True in Python: a bonus of true and a switch of 1 are
+    # still refused, whichever was resolved first.
+    def accept():
+        value = resolve_conventions({"preset": "classic", field: accepted}).as_dict()[field]
+        assert (value, type(value)) == (accepted, type(accepted))
+
+    def refuse():
+        with pytest.raises(SheetError) as caught:
+            resolve_conventions({"preset": "classic", field: refused})
+        assert caught.value.problems[0].field == f"conventions.{field}"
+
+    for step in (accept, refuse) if accepted_first else (refuse, accept, refuse):
+        step()
+
+
+def test_a_set_with_a_list_in_it_is_still_refused_naming_the_field():
+    with pytest.raises(SheetError) as caught:
+        resolve_conventions({"preset": "classic", "gin_bonus": [25]})
+    (problem,) = caught.value.problems
+    assert problem.field == "conventions.gin_bonus"
+
+
+def test_as_dict_is_a_new_dict_each_time():
+    first = resolve_conventions("classic").as_dict()
+    first["gin_bonus"] = 999
+    assert resolve_conventions("classic").as_dict()["gin_bonus"] == 20
