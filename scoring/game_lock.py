@@ -22,7 +22,7 @@ from psycopg.pq import TransactionStatus
 
 from . import prepared
 from .models import Game, Hand, Player, Seat
-from .raw_rows import columns, database, instances, table, width
+from .raw_rows import columns, database, instances, statement_cursor, table, width
 from .sheets import HandLine, hand_lines
 
 
@@ -57,7 +57,7 @@ def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[Ha
     db = database()
     statements = _statements(seats, db.vendor)
     text, parameters = prepared.text(db, statements), [game_id] * len(statements)
-    with db.cursor() as cursor:
+    with statement_cursor(db) as cursor:
         if _opens_the_transaction(db.connection):
             cursor.execute(f"BEGIN; {text}", parameters)
             cursor.nextset()

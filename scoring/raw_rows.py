@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from contextlib import contextmanager
 from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -46,6 +47,34 @@ def database():
     """The default database's connection itself, not the proxy every ``connection.x`` goes through
     (an attribute lookup in a thread-local store each time, on the path of every field)."""
     return connections[DEFAULT_DB_ALIAS]
+
+
+@contextmanager
+def statement_cursor(db):
+    """A cursor for the statements every recorded hand runs (the game's lock, the hand's insert, the
+    game's update), on ``db`` (``database()``).
+
+    On PostgreSQL, while no query is being logged (``DEBUG``, a test counting queries) and no execute
+    wrapper is installed, it is one psycopg cursor kept on the connection, with the checks and the error
+    translation Django's own cursor makes (a broken transaction refused, ``django.db`` errors); Django
+    making and wrapping a cursor for each statement was about a third of a short statement's CPU in the
+    web process. Otherwise, and elsewhere, it is Django's cursor, so what Django watches sees every
+    statement. The cursor is the caller's until its block ends: no statement in between."""
+    if db.vendor != "postgresql" or db.queries_logged or db.execute_wrappers:
+        with db.cursor() as cursor:
+            yield cursor
+        return
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    db.validate_no_broken_transaction()
+    kept = getattr(db, "_ginscore_statement_cursor", None)
+    if kept is None or kept.connection is not db.connection or kept.closed:
+        # On the wrapper (one per thread), not in a weak map keyed by the connection: a cursor holds its
+        # connection, which would then never be let go.
+        kept = db._ginscore_statement_cursor = db.create_cursor()
+    with db.wrap_database_errors:
+        yield kept
 
 
 def width(model) -> int:
@@ -141,7 +170,7 @@ def update(instance, names: list[str]) -> None:
     """UPDATE the named fields of ``instance`` (as ``save(update_fields=names)`` would)."""
     db = database()
     statement = _update_statement(type(instance), tuple(names), db.vendor)
-    with db.cursor() as cursor:
+    with statement_cursor(db) as cursor:
         cursor.execute(prepared.text(db, [statement]), _update_values(db, instance, names))
 
 
@@ -151,7 +180,7 @@ def insert_then_update(new, existing=None, names: list[str] = ()) -> None:
     db = database()
     model, vendor = type(new), db.vendor
     values = [_saved(db, f, f.pre_save(new, True)) for f in _insert_fields(model)]
-    with db.cursor() as cursor:
+    with statement_cursor(db) as cursor:
         if existing is not None and vendor == "postgresql":
             statement = _insert_then_update_statement(model, type(existing), tuple(names), vendor)
             cursor.execute(prepared.text(db, [statement]), [*values, *_update_values(db, existing, names)])

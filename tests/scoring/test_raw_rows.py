@@ -91,3 +91,65 @@ def test_a_json_document_holding_a_float_that_is_not_finite_is_refused_as_the_or
     with pytest.raises(type(orm.value)), transaction.atomic():
         raw_rows.update(hand, ["data"])
     assert Hand.objects.get(pk=hand.pk).data["result"] == "knock"  # nothing stored by either
+
+
+KNOCK = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 9}
+postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="the kept cursor is PostgreSQL's")
+
+
+@postgres_only
+def test_the_statements_of_every_hand_share_one_cursor_per_connection_and_a_new_connection_gets_its_own():
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
+    kept = connection._ginscore_statement_cursor
+    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
+    assert connection._ginscore_statement_cursor is kept
+    with raw_rows.statement_cursor(raw_rows.database()) as cursor:
+        assert cursor is kept
+    assert Hand.objects.filter(game=g).count() == 2
+
+
+@postgres_only
+def test_a_kept_cursor_that_was_closed_is_replaced():
+    with raw_rows.statement_cursor(raw_rows.database()) as cursor:
+        cursor.execute("SELECT 1")
+        old = cursor
+    old.close()
+    with raw_rows.statement_cursor(raw_rows.database()) as cursor:
+        assert cursor is not old
+        cursor.execute("SELECT 2")
+        assert cursor.fetchone() == (2,)
+
+
+@postgres_only
+def test_a_statement_failing_on_the_kept_cursor_raises_djangos_error_and_the_transaction_is_then_refused():
+    from django.db import IntegrityError
+    from django.db.transaction import TransactionManagementError
+
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
+    hand = Hand.objects.get(game=g)
+    hand.number = 0  # the database's check refuses it
+    with transaction.atomic():
+        with pytest.raises(IntegrityError), transaction.atomic():
+            raw_rows.update(hand, ["number"])
+        hand.number = 1
+        raw_rows.update(hand, ["number"])  # the inner block rolled back: the transaction goes on
+    raw_rows.update(hand, ["reason"])  # prepared: what follows runs on the kept cursor alone
+    with transaction.atomic():
+        transaction.set_rollback(True)  # as after an error let out of an inner block
+        with pytest.raises(TransactionManagementError):
+            raw_rows.update(hand, ["reason"])
+    assert Hand.objects.get(pk=hand.pk).number == 1
+
+
+@postgres_only
+def test_statements_are_counted_by_djangos_cursor_while_queries_are_logged(django_assert_num_queries):
+    org = organiser()
+    g = game(by=org)
+    raw_rows.update(g, ["updated_at"])  # prepared on this connection: the next is one statement
+    with django_assert_num_queries(1) as captured:
+        raw_rows.update(g, ["updated_at"])
+    assert "ginscore_update_scoring_game_" in captured.captured_queries[0]["sql"]
