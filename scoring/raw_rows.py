@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 from contextlib import contextmanager
+from datetime import datetime
 from functools import cache
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -223,11 +224,48 @@ def _saved(db, field, value):
     stores the same document from either text. What orjson does not write as the standard encoder would
     goes the standard way, and so does a float that is not finite: orjson writes it ``null``, where the
     standard text (``NaN``) is refused by the database, as it must still be."""
-    if type(value) in (dict, list) and _json_as_text(field, db.vendor):
+    plain = _plain_conversion(field, db.vendor)
+    if plain is not None:
+        kind, internal_type = plain
+        if value is None:
+            return None
+        if type(value) is kind:
+            if kind is int:
+                if internal_type in _AUTO_FIELDS:  # an auto key's value is checked, not adapted
+                    return db.ops.validate_autopk_value(value)
+                return db.ops.adapt_integerfield_value(value, internal_type)
+            if kind is datetime:
+                if value.tzinfo is not None:  # a naive one goes the standard way (its warning, its zone)
+                    return db.ops.adapt_datetimefield_value(value)
+            elif value != "" or not field.is_relation:  # a key of "" may be saved as NULL
+                return value
+    elif type(value) in (dict, list) and _json_as_text(field, db.vendor):
         text = fast_json.dumps_or_none(value, _not_written)
         if text is not None and not (b"null" in text and _holds_non_finite(value)):
             return text.decode()
     return field.get_db_prep_save(value, db)
+
+
+_INTEGER_FIELDS = (models.IntegerField, models.BigIntegerField, models.SmallIntegerField, models.PositiveIntegerField,
+                   models.PositiveSmallIntegerField, models.PositiveBigIntegerField)
+_AUTO_FIELDS = {"AutoField", "BigAutoField", "SmallAutoField"}
+_PLAIN_KINDS = {**dict.fromkeys(_INTEGER_FIELDS, int),
+                **dict.fromkeys((models.AutoField, models.BigAutoField, models.SmallAutoField), int),
+                models.CharField: str, models.TextField: str, models.BooleanField: bool, models.DateTimeField: datetime}
+
+
+@cache
+def _plain_conversion(field, vendor: str) -> tuple[type, str] | None:
+    """For a field of Django's own (or a foreign key to one) that saves a value of one plain type by its
+    stock conversions alone (an ``int`` adapted as its column's integer type or checked as an auto key,
+    a ``str`` or ``bool`` as it is, an aware ``datetime`` adapted by the backend): that type and the
+    internal type adapted; None for any other field. ``_saved`` then skips the chain of calls that hands
+    such a value through unchanged; the tests check every field's plain values against
+    ``get_db_prep_save``."""
+    if type(field) in (models.ForeignKey, models.OneToOneField):
+        field = field.target_field
+    kind = _PLAIN_KINDS.get(type(field))
+    return None if kind is None else (kind, field.get_internal_type())
 
 
 def _holds_non_finite(value) -> bool:

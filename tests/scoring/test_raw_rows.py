@@ -1,6 +1,9 @@
 """The raw-row reader the hot paths authenticate with: one statement, the same objects the ORM would give."""
 
+import datetime
+
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
 from scoring import raw_rows, services
@@ -153,3 +156,34 @@ def test_statements_are_counted_by_djangos_cursor_while_queries_are_logged(djang
     with django_assert_num_queries(1) as captured:
         raw_rows.update(g, ["updated_at"])
     assert "ginscore_update_scoring_game_" in captured.captured_queries[0]["sql"]
+
+
+def _every_concrete_field():
+    from django.apps import apps
+
+    for app in ("scoring", "tournaments"):
+        for model in apps.get_app_config(app).get_models():
+            yield from model._meta.concrete_fields
+
+
+_PLAIN_VALUES = [None, 0, 7, -3, 2**40, "", "x", "7", True, False,
+                 datetime.datetime(2026, 11, 27, 12, 0, 0, 5, tzinfo=datetime.UTC),
+                 datetime.datetime(2026, 11, 27, 13, 0, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))]
+
+
+def test_every_fields_plain_values_are_bound_as_get_db_prep_save_binds_them():
+    db = raw_rows.database()
+    checked = 0
+    for field in _every_concrete_field():
+        for value in _PLAIN_VALUES:
+            try:
+                expected = field.get_db_prep_save(value, db)
+            except (TypeError, ValueError, AttributeError, ValidationError):
+                continue
+            bound = raw_rows._saved(db, field, value)
+            assert (type(bound), repr(bound)) == (type(expected), repr(expected)), (field, value)
+            checked += 1
+    assert checked > 500
+    assert raw_rows._plain_conversion(Hand._meta.get_field("game"), db.vendor) == (int, "BigAutoField")
+    assert raw_rows._plain_conversion(Hand._meta.get_field("previous_slot"), db.vendor) == (str, "CharField")
+    assert raw_rows._plain_conversion(Hand._meta.get_field("data"), db.vendor) is None
