@@ -142,6 +142,29 @@ def instances(model, rows, offset: int = 0, related: dict | None = None) -> list
     return found
 
 
+def new(model, related: dict | None = None, /, **values):
+    """A new unsaved ``model`` instance as ``model(**values)`` makes it, values named by attribute
+    (``game_id``, not ``game``), every other field its default; ``related``: the objects those keys name,
+    by field name, cached on it as ``model(game=game)`` caches them (the caller vouches for them). Without
+    ``Model.__init__``'s descriptor and keyword work (more than the insert's own, in a hand's profile), so
+    without its ``pre_init``/``post_init`` signals, which no model here has."""
+    instance = model.__new__(model)
+    state = instance._state = ModelState()
+    fields = instance.__dict__
+    for attname, default in _defaults(model):
+        fields[attname] = values.pop(attname) if attname in values else default()
+    if values:
+        raise TypeError(f"{model.__name__} has no field {', '.join(sorted(values))}")
+    if related:
+        state.fields_cache = dict(related)
+    return instance
+
+
+@cache
+def _defaults(model) -> tuple[tuple[str, object], ...]:
+    return tuple((f.attname, f.get_default) for f in model._meta.concrete_fields)
+
+
 def one_joined(model, relation: str, where: str, params: list):
     """The first ``model`` row (alias ``a``) matching ``where``, with the object its ``relation`` foreign
     key points to (alias ``b``) read in the same statement and set on it; None if no row matches."""

@@ -187,3 +187,36 @@ def test_every_fields_plain_values_are_bound_as_get_db_prep_save_binds_them():
     assert raw_rows._plain_conversion(Hand._meta.get_field("game"), db.vendor) == (int, "BigAutoField")
     assert raw_rows._plain_conversion(Hand._meta.get_field("previous_slot"), db.vendor) == (str, "CharField")
     assert raw_rows._plain_conversion(Hand._meta.get_field("data"), db.vendor) is None
+
+
+def _attributes(instance) -> dict:
+    return {name: value for name, value in vars(instance).items() if name != "_state"}
+
+
+def test_new_makes_the_instance_the_models_own_constructor_makes():
+    org = organiser()
+    g = game(by=org)
+    link = services.create_referee_link(actor=as_actor(org), game=g)
+    when = datetime.datetime(2026, 11, 27, 12, 0, tzinfo=datetime.UTC)
+    for user, via in ((org, None), (None, link)):
+        plain = {"number": 3, "version": 1, "action": Hand.Action.ENTRY, "data": {"result": "knock", "x": [1]},
+                 "reason": "", "entered_from": "192.0.2.1", "entered_at": when, "slot": f"{g.pk}:3",
+                 "previous_slot_id": f"{g.pk}:2"}
+        made = Hand(game=g, entered_by=user, entered_via=via, **plain)
+        fast = raw_rows.new(Hand, {"game": g, "entered_by": user, "entered_via": via}, game_id=g.pk,
+                            entered_by_id=user and user.pk, entered_via_id=via and via.pk, **plain)
+        assert _attributes(fast) == _attributes(made)
+        assert list(vars(fast)) == list(vars(made))  # the same attributes, in the same order
+        assert fast._state.fields_cache == made._state.fields_cache
+        assert fast._state.adding is made._state.adding is True
+        assert (fast.game, fast.entered_by, fast.entered_via) == (g, user, via)
+    fast_game, made_game = _attributes(raw_rows.new(Game)), _attributes(Game())
+    assert list(fast_game) == list(made_game)
+    assert fast_game.pop("scores_changed_at") <= made_game.pop("scores_changed_at")  # its default: now
+    assert fast_game == made_game
+    assert raw_rows.new(Hand).data is not raw_rows.new(Hand).data  # a callable default: a new one each time
+
+
+def test_new_refuses_a_field_the_model_has_not():
+    with pytest.raises(TypeError, match="Hand has no field game, numbr"):
+        raw_rows.new(Hand, numbr=3, game=None)
