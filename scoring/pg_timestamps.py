@@ -45,6 +45,10 @@ def _iso_first(djangos: type[Loader]) -> type[Loader]:
                 value = datetime.fromisoformat(bytes(data).decode())
             except ValueError:
                 return super().load(data)
+            if value.tzinfo is self.timezone:
+                # UTC read as UTC (``fromisoformat`` gives the ``timezone.utc`` Django's connections use):
+                # ``replace`` would only put the same object back, at most of the cost of a value.
+                return value
             if value.utcoffset() != _UTC_OFFSET:
                 return super().load(data)
             return value.replace(tzinfo=self.timezone)
