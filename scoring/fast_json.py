@@ -28,8 +28,9 @@ from typing import Any
 
 import orjson
 
-# 19 digits in a row may be an integer beyond 64 bits; orjson reads those as floats.
-_MAYBE_HUGE_INTEGER = re.compile(r"\d{19}")
+# 19 digits in a row may be an integer beyond 64 bits; orjson reads those as floats. ASCII digits only:
+# a JSON number has no others (a run of other digits is text, read alike), and the search is twice as fast.
+_MAYBE_HUGE_INTEGER = re.compile(r"[0-9]{19}", re.ASCII)
 
 _RESPONSE_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 

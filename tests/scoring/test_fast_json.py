@@ -53,6 +53,8 @@ def test_text_is_read_as_the_standard_library_reads_it(value):
 @pytest.mark.parametrize("written", [
     "18446744073709551616", "-9223372036854775809", '{"a": [123456789012345678901234567890]}',
     "NaN", "[Infinity, -Infinity]", "1e400", '"\\ud800"',
+    # 19 digits that are not ASCII: text to both (the search for a huge integer looks at ASCII digits only)
+    '["\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669"]',
 ])
 def test_what_orjson_would_read_otherwise_is_read_by_the_standard_library(written):
     assert same(fast_json.loads(written), json.loads(written))
