@@ -108,6 +108,7 @@ MIDDLEWARE = [
     "scoring.middleware.RequestSizeLimitMiddleware",
     "scoring.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scoring.middleware.ApiTrailingSlashMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

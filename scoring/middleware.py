@@ -1,5 +1,6 @@
-"""Request-wide guards for every app: the body size limit, answered before anything reads the body, and
-a database that is busy or unavailable, answered "try again".
+"""Request-wide guards for every app: the body size limit, answered before anything reads the body, a
+database that is busy or unavailable, answered "try again", and an API write sent to an address without
+its trailing slash, sent on with its method and body.
 
 A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` gets 413 (the API's JSON error shape under /api/, a
 short page elsewhere) without being read; a Content-Length that is not a number gets 400. A page whose
@@ -9,8 +10,9 @@ to try again, with ``Retry-After``, in development (``DEBUG``) too, where Django
 """
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.template import loader
+from django.urls import get_urlconf, is_valid_path
 
 from .api.errors import DATABASE_RETRY_SECONDS, database_outage_body, is_database_outage
 
@@ -56,3 +58,26 @@ class DatabaseBusyMiddleware:
             response = HttpResponse(loader.get_template("503.html").render({}, request), status=503)
         response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
         return response
+
+
+class ApiTrailingSlashMiddleware:
+    """A write to an API address without its trailing slash (``POST /api/v1/games/4/hands``) is answered
+    308 to the address with it: a client repeats the same method with the same body there. Django's
+    ``APPEND_SLASH`` answers 301, after which clients send a GET without the body, and under ``DEBUG`` it
+    raises for a POST (a 500). Reads keep Django's 301; an address that exists as sent is left alone."""
+
+    SAFE = ("GET", "HEAD", "OPTIONS")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        path = request.path_info
+        if (request.method not in self.SAFE and path.startswith("/api/") and not path.endswith("/")
+                and not is_valid_path(path, get_urlconf()) and is_valid_path(f"{path}/", get_urlconf())):
+            to = request.get_full_path(force_append_slash=True)
+            response = HttpResponsePermanentRedirect(to, preserve_request=True, content_type="application/json")
+            response.content = JsonResponse({"errors": [{"hand": None, "field": None, "message": (
+                f"this address ends with a slash: {to} (send the request there)")}]}).content
+            return response
+        return self.get_response(request)
