@@ -9,9 +9,17 @@ from django.db import DatabaseError, connection, transaction
 from scoring import raw_rows, services
 from scoring.models import ApiToken, Game, Hand, Player, RefereeLink, Seat, token_digest
 
-from ..factories import as_actor, game, organiser
+from ..factories import as_actor, game, knock, organiser
 
 pytestmark = pytest.mark.django_db
+
+
+def _game_with_one_hand():
+    """An organiser, a game of theirs, and its one recorded hand (a knock, confirmed at once)."""
+    org = organiser()
+    g = game(by=org)
+    services.record_hand(actor=as_actor(org), game=g, data=knock("Ann", 3, 9))
+    return org, g, Hand.objects.get(game=g)
 
 
 def test_one_joined_reads_a_row_and_its_related_object_in_one_statement(django_assert_num_queries):
@@ -32,10 +40,7 @@ def test_one_joined_answers_none_when_no_row_matches():
 
 
 def test_rows_read_raw_are_the_objects_the_orm_gives_field_for_field():
-    org = organiser()
-    g = game(by=org)
-    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
-                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
+    org, g, _ = _game_with_one_hand()
     link = services.create_referee_link(actor=as_actor(org), game=g)
     for model, pk in ((Game, g.pk), (Hand, Hand.objects.get(game=g).pk), (RefereeLink, link.pk),
                       (Seat, g.seats.first().pk), (Player, g.seats.first().player_id)):
@@ -61,11 +66,7 @@ def test_rows_read_raw_are_the_objects_the_orm_gives_field_for_field():
     [1, "two", {"three": 3}],
 ])
 def test_a_json_document_written_raw_is_stored_as_the_orm_stores_it(document):
-    org = organiser()
-    g = game(by=org)
-    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
-                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
-    raw_hand = Hand.objects.get(game=g)
+    _, _, raw_hand = _game_with_one_hand()
     orm_hand = Hand.objects.get(pk=raw_hand.pk)
     raw_hand.data, orm_hand.data = document, document
     raw_rows.update(raw_hand, ["data"])
@@ -83,11 +84,7 @@ def _stored_text(pk):
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
 def test_a_json_document_holding_a_float_that_is_not_finite_is_refused_as_the_orm_refuses_it(value):
-    org = organiser()
-    g = game(by=org)
-    services.record_hand(actor=as_actor(org), game=g, data={"result": "knock", "knocker": "Ann",
-                                                             "knocker_deadwood": 3, "opponent_deadwood": 9})
-    hand = Hand.objects.get(game=g)
+    _, _, hand = _game_with_one_hand()
     hand.data = {"note": None, "deep": [{"x": value}]}  # a null beside it: orjson would write both null
     with pytest.raises(DatabaseError) as orm, transaction.atomic():
         hand.save(update_fields=["data"])
@@ -96,17 +93,14 @@ def test_a_json_document_holding_a_float_that_is_not_finite_is_refused_as_the_or
     assert Hand.objects.get(pk=hand.pk).data["result"] == "knock"  # nothing stored by either
 
 
-KNOCK = {"result": "knock", "knocker": "Ann", "knocker_deadwood": 3, "opponent_deadwood": 9}
 postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="the kept cursor is PostgreSQL's")
 
 
 @postgres_only
 def test_the_statements_of_every_hand_share_one_cursor_per_connection_and_a_new_connection_gets_its_own():
-    org = organiser()
-    g = game(by=org)
-    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
+    org, g, _ = _game_with_one_hand()
     kept = connection._ginscore_statement_cursor
-    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
+    services.record_hand(actor=as_actor(org), game=g, data=knock("Ann", 3, 9))
     assert connection._ginscore_statement_cursor is kept
     with raw_rows.statement_cursor(raw_rows.database()) as cursor:
         assert cursor is kept
@@ -130,10 +124,7 @@ def test_a_statement_failing_on_the_kept_cursor_raises_djangos_error_and_the_tra
     from django.db import IntegrityError
     from django.db.transaction import TransactionManagementError
 
-    org = organiser()
-    g = game(by=org)
-    services.record_hand(actor=as_actor(org), game=g, data=KNOCK)
-    hand = Hand.objects.get(game=g)
+    _, _, hand = _game_with_one_hand()
     hand.number = 0  # the database's check refuses it
     with transaction.atomic():
         with pytest.raises(IntegrityError), transaction.atomic():
