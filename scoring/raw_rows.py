@@ -144,11 +144,15 @@ def instances(model, rows, offset: int = 0, related: dict | None = None) -> list
 
 
 def new(model, related: dict | None = None, /, **values):
-    """A new unsaved ``model`` instance as ``model(**values)`` makes it, values named by attribute
-    (``game_id``, not ``game``), every other field its default; ``related``: the objects those keys name,
-    by field name, cached on it as ``model(game=game)`` caches them (the caller vouches for them). Without
-    ``Model.__init__``'s descriptor and keyword work (more than the insert's own, in a hand's profile), so
-    without its ``pre_init``/``post_init`` signals, which no model here has."""
+    """A new unsaved ``model`` instance as ``model(**values)`` makes it, values named by attribute, every
+    other field its default; ``related``: objects (or None) by foreign key name, their keys set and the
+    objects cached on it as ``model(game=game)`` does. Without ``Model.__init__``'s descriptor and keyword
+    work (more than the insert's own, in a hand's profile), so without its ``pre_init``/``post_init``
+    signals, which no model here has."""
+    if related:
+        for name, obj in related.items():
+            attname, key = _key_of(model, name)
+            values[attname] = None if obj is None else getattr(obj, key)
     instance = model.__new__(model)
     state = instance._state = ModelState()
     fields = instance.__dict__
@@ -164,6 +168,13 @@ def new(model, related: dict | None = None, /, **values):
 @cache
 def _defaults(model) -> tuple[tuple[str, object], ...]:
     return tuple((f.attname, f.get_default) for f in model._meta.concrete_fields)
+
+
+@cache
+def _key_of(model, name: str) -> tuple[str, str]:
+    """A foreign key's attribute and the attribute of the object it points to that it holds."""
+    field = model._meta.get_field(name)
+    return field.attname, field.target_field.attname
 
 
 def one_joined(model, relation: str, where: str, params: list):

@@ -42,18 +42,14 @@ from .players import check_pin, valid_pin
 
 
 def _new_version(game: Game, number: int, version: int, action: str, data: dict, actor: Actor, reason: str) -> Hand:
-    link = actor.link if actor.user is None else None
     return raw_rows.new(
         Hand,
-        {"game": game, "entered_by": actor.user, "entered_via": link},
-        game_id=game.pk,
+        {"game": game, "entered_by": actor.user, "entered_via": actor.link if actor.user is None else None},
         number=number,
         version=version,
         action=action,
         data=data,
         reason=reason,
-        entered_by_id=None if actor.user is None else actor.user.pk,
-        entered_via_id=None if link is None else link.pk,
         entered_from=actor.address[:300],
         entered_at=timezone.now(),
         slot=slot_key(game.pk, number) if version == 1 else None,
