@@ -261,12 +261,12 @@ def _saved(db, field, value):
     standard text (``NaN``) is refused by the database, as it must still be."""
     plain = _plain_conversion(field, db.vendor)
     if plain is not None:
-        kind, internal_type = plain
+        kind, internal_type, auto = plain
         if value is None:
             return None
         if type(value) is kind:
             if kind is int:
-                if internal_type in _AUTO_FIELDS:  # an auto key's value is checked, not adapted
+                if auto:  # an auto key's value is checked, not adapted
                     return db.ops.validate_autopk_value(value)
                 return db.ops.adapt_integerfield_value(value, internal_type)
             if kind is datetime:
@@ -283,24 +283,23 @@ def _saved(db, field, value):
 
 _INTEGER_FIELDS = (models.IntegerField, models.BigIntegerField, models.SmallIntegerField, models.PositiveIntegerField,
                    models.PositiveSmallIntegerField, models.PositiveBigIntegerField)
-_AUTO_FIELDS = {"AutoField", "BigAutoField", "SmallAutoField"}
-_PLAIN_KINDS = {**dict.fromkeys(_INTEGER_FIELDS, int),
-                **dict.fromkeys((models.AutoField, models.BigAutoField, models.SmallAutoField), int),
+_AUTO_FIELDS = (models.AutoField, models.BigAutoField, models.SmallAutoField)
+_PLAIN_KINDS = {**dict.fromkeys(_INTEGER_FIELDS + _AUTO_FIELDS, int),
                 models.CharField: str, models.TextField: str, models.BooleanField: bool, models.DateTimeField: datetime}
 
 
 @cache
-def _plain_conversion(field, vendor: str) -> tuple[type, str] | None:
+def _plain_conversion(field, vendor: str) -> tuple[type, str, bool] | None:
     """For a field of Django's own (or a foreign key to one) that saves a value of one plain type by its
     stock conversions alone (an ``int`` adapted as its column's integer type or checked as an auto key,
     a ``str`` or ``bool`` as it is, an aware ``datetime`` adapted by the backend): that type and the
-    internal type adapted; None for any other field. ``_saved`` then skips the chain of calls that hands
-    such a value through unchanged; the tests check every field's plain values against
-    ``get_db_prep_save``."""
+    internal type adapted, and whether it is an auto key; None for any other field. ``_saved`` then skips
+    the chain of calls that hands such a value through unchanged; the tests check every field's plain
+    values against ``get_db_prep_save``."""
     if type(field) in (models.ForeignKey, models.OneToOneField):
         field = field.target_field
     kind = _PLAIN_KINDS.get(type(field))
-    return None if kind is None else (kind, field.get_internal_type())
+    return None if kind is None else (kind, field.get_internal_type(), type(field) in _AUTO_FIELDS)
 
 
 def _holds_non_finite(value) -> bool:

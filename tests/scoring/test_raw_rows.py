@@ -175,8 +175,8 @@ def test_every_fields_plain_values_are_bound_as_get_db_prep_save_binds_them():
             assert (type(bound), repr(bound)) == (type(expected), repr(expected)), (field, value)
             checked += 1
     assert checked > 500
-    assert raw_rows._plain_conversion(Hand._meta.get_field("game"), db.vendor) == (int, "BigAutoField")
-    assert raw_rows._plain_conversion(Hand._meta.get_field("previous_slot"), db.vendor) == (str, "CharField")
+    assert raw_rows._plain_conversion(Hand._meta.get_field("game"), db.vendor) == (int, "BigAutoField", True)
+    assert raw_rows._plain_conversion(Hand._meta.get_field("previous_slot"), db.vendor) == (str, "CharField", False)
     assert raw_rows._plain_conversion(Hand._meta.get_field("data"), db.vendor) is None
 
 
