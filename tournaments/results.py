@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
-from django.db.models.fields.json import KeyTextTransform
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
 
 from scoring.models import RefereeLink, settled_result_of
 from tournaments.engine import EventError, run_event
@@ -162,12 +162,14 @@ def load_state(event: Event) -> EventState:
             "match_id", "entry_id", "side"):
         sides_of.setdefault(match_id, []).append((side, entry_id))
     games_of: dict[int, list[GameResult]] = {}
-    # The few summary keys a result needs, read by the database: no game's JSON is decoded here.
-    for match_id, number, hand_count, status, complete, pending, winner, margin, first, second in (
+    # The few summary keys a result needs, read by the database: no game's whole JSON is decoded here. The
+    # winner is read as a JSON value, not as text: SQLite gives a JSON null as the text 'null' (a level game
+    # at time has no winner), which a player could also be named.
+    for match_id, number, hand_count, status, complete, pending, margin, winner, first, second in (
             MatchGame.objects.filter(match__event=event)
             .values_list("match_id", "number", "game__hand_count", "game__status",
-                         *(KeyTextTransform(key, "game__summary") for key in ("complete", "pending_hands", "winner",
-                                                                              "margin")),
+                         *(KeyTextTransform(key, "game__summary") for key in ("complete", "pending_hands", "margin")),
+                         KeyTransform("winner", "game__summary"),
                          KeyTextTransform("0", "game__player_names"), KeyTextTransform("1", "game__player_names"))):
         summary = {"complete": complete in (True, 1, "1", "true"), "pending_hands": _count(pending),
                    "winner": winner, "margin": _count(margin)}
