@@ -1,5 +1,11 @@
 """What counts as one rated result, read from the stored games and events as the engine's ``Result`` values.
 
+Only public results count. The ratings are public (the list, each player's page, chart and history, the
+API), and a rating moves with every result it counts: a private game or event would show through them
+(who played, how often, when, and who won). So ratings are computed from public results only, as a
+season's ladder is; a private event does not exist for the ratings, on every path. An event or game made
+public (or private) later moves the ratings then (``tournaments.signals.event_visibility_changed``).
+
 - A club game (not a tournament match's game) that is complete with every hand confirmed: two players
   (standard, Hollywood) as two sides, the winner first or equal ranks when it was settled level; a
   partnership as two teams of two; a three-player game (rotation, Jersey) as three sides ranked by
@@ -43,7 +49,7 @@ def _last_hand_times(game_ids) -> dict[int, object]:
 
 def club_results() -> list[Result]:
     """The club's finished games as results: three queries, however many games."""
-    games = (Game.objects.filter(status=Game.Status.COMPLETE)
+    games = (Game.objects.filter(status=Game.Status.COMPLETE, is_public=True)
              .exclude(pk__in=MatchGame.objects.values("game_id")))
     rows = list(games.values_list("pk", "format", "player_names", "summary"))
     seats: dict[int, list[tuple[int, int, int | None]]] = {}
@@ -100,9 +106,10 @@ def game_result(format: str, names: list[str], summary: dict,
 
 
 def match_results(events: Iterable[Event] | None = None) -> list[Result]:
-    """Every decided match of every event (or of ``events``) that counts: the event's own reading of its
-    results (``tournaments.results.load_state``, six queries an event), and two queries for the times."""
-    events = list(events if events is not None else Event.objects.order_by("pk"))
+    """Every decided match of every public event (or of the public ones of ``events``) that counts: the
+    event's own reading of its results (``tournaments.results.load_state``, six queries an event), and two
+    queries for the times."""
+    events = [e for e in (events if events is not None else Event.objects.order_by("pk")) if e.is_public]
     decided: list[tuple[int, tuple, tuple, list[int]]] = []
     for event in events:
         if not Match.objects.filter(event=event, is_bye=False).exists():

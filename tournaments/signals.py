@@ -5,8 +5,12 @@ director's forfeit or adjusted result, or clears one, with ``match``. It is for 
 derive from results in step (players' ratings); a receiver runs in the writer's transaction, so it must
 be quick and must not write to the match. Results that come from the games are told by ``scoring``'s
 ``game_result_changed``.
+
+``event_visibility_changed`` is sent, with ``event``, inside the transaction that makes an event public or
+private: what other apps derive from public results only (ratings) follows.
 """
 
 from django.dispatch import Signal
 
 match_result_changed = Signal()
+event_visibility_changed = Signal()

@@ -27,6 +27,7 @@ from tournaments.engine.errors import Problem
 from tournaments.models import Event, Match, MatchGame, MatchResult, Round
 from tournaments.policy import Actor
 
+from ..signals import event_visibility_changed
 from .answers import bump
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
@@ -55,6 +56,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
         elif len(name) > 120:
             problems.append(Problem(None, "name", f"must be at most 120 characters; {len(name)} given"))
         event.name = name
+    visibility_changed = "is_public" in changes and bool(changes["is_public"]) != event.is_public
     if "is_public" in changes:
         event.is_public = bool(changes["is_public"])
     if "round_minutes" in changes and (problem := round_minutes_problem(changes["round_minutes"])) is not None:
@@ -98,6 +100,8 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.round_minutes = merged["round_minutes"]
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
     bump(event)
+    if visibility_changed:
+        event_visibility_changed.send(sender=Event, event=event)
     return event
 
 
