@@ -44,10 +44,15 @@ def points_table(season: Season) -> PointsTable:
 
 
 def _bounds(season: Season) -> tuple[datetime, datetime]:
-    """The season's days as a half-open range of moments in the site's time zone."""
+    """The season's days as a half-open range of moments in the site's time zone. The service keeps a season's
+    days within years that can be read, but a stored day at the calendar's very end (9999-12-31: the day after
+    it, or its moment in UTC, does not exist) is read as the widest range there is, never as a failure."""
     zone = timezone.get_current_timezone()
-    start = timezone.make_aware(datetime.combine(season.starts_on, time.min), zone)
-    end = timezone.make_aware(datetime.combine(season.ends_on + timedelta(days=1), time.min), zone)
+    # A day away from either end leaves room for the day after and for any zone's offset.
+    first, last = date.min + timedelta(days=2), date.max - timedelta(days=2)
+    starts_on, ends_on = min(max(season.starts_on, first), last), min(max(season.ends_on, first), last)
+    start = timezone.make_aware(datetime.combine(starts_on, time.min), zone)
+    end = timezone.make_aware(datetime.combine(ends_on + timedelta(days=1), time.min), zone)
     return start, end
 
 

@@ -55,11 +55,23 @@ def player_season(request, pk: int, player_id: int):
     return render(request, "seasons/player.html", {"season": season, "found": found})
 
 
+def _read(form: SeasonForm) -> bool:
+    """Whether the form could be read whole. When it could not (a date that is no date), the values it did read
+    are still checked, so every problem is named at once, not one per try."""
+    if form.is_valid():
+        return True
+    readable = {f: v for f, v in form.cleaned_data.items() if f not in form.errors}
+    problems = [p for p in services.season_problems(readable) if p.field.split(".")[0] not in form.errors]
+    if problems:
+        attach_errors(form, SheetError(problems))
+    return False
+
+
 @login_required
 def new_season(request):
     _require_organiser(request, "create seasons")
     form = SeasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and _read(form):
         try:
             season = services.create_season(actor=actor_for(request), **form.cleaned_data)
         except SheetError as exc:
@@ -75,7 +87,7 @@ def change_season(request, pk: int):
     _require_organiser(request, "change seasons")
     season = _season(pk)
     form = SeasonForm(request.POST or None, initial=SeasonForm.initial_of(season))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and _read(form):
         try:
             services.update_season(actor=actor_for(request), season=season, changes=form.cleaned_data)
         except SheetError as exc:

@@ -193,3 +193,43 @@ def test_the_form_says_what_is_wrong_beside_the_field_and_changes_nothing(client
 
 def test_the_menu_links_to_the_seasons(client):
     assert '<a href="/seasons/">Seasons</a>' in client.get("/seasons/").content.decode()
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"ends_on": "9999-12-31"}, "ends_on"),
+    ({"starts_on": "0001-01-01"}, "starts_on"),
+    ({"starts_on": "1899-12-31", "ends_on": "3000-01-01"}, "starts_on ends_on"),
+])
+def test_a_day_the_ladder_cannot_be_read_for_is_refused_in_words(change, field):
+    answer = api_client(organiser()).post("/api/v1/seasons/", {**BODY, **change}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert " ".join(e["field"] for e in answer.json()["errors"]) == field
+    assert "must be in the years 1900 to 2999" in answer.json()["errors"][0]["message"]
+    assert Season.objects.count() == 0
+
+
+def test_a_season_stored_to_the_calendars_last_day_is_read_on_every_path(ladder_scene):
+    """A season stored before the days were bounded (created through the API on 2026-11-27: 201) answered
+    every read with a 500, for good: the ladder, its CSV, its page and a player's page."""
+    Season.objects.filter(pk=ladder_scene.pk).update(starts_on="0001-01-01", ends_on="9999-12-31")
+    ann = Player.objects.get(display_name="Ann").pk
+    ladder = api_client().get(f"/api/v1/seasons/{ladder_scene.pk}/ladder/")
+    assert ladder.status_code == 200
+    assert [row["name"] for row in ladder.json()] == ["Ann", "Bob", "=cmd|' /C calc'!A0"]
+    for url in (f"/api/v1/seasons/{ladder_scene.pk}/ladder/?format=csv", f"/seasons/{ladder_scene.pk}/",
+                f"/seasons/{ladder_scene.pk}/players/{ann}/", "/seasons/", "/api/v1/seasons/"):
+        assert api_client().get(url).status_code == 200, url
+
+
+def test_the_form_names_every_problem_at_once_a_bad_day_beside_bad_points(client):
+    boss = organiser()
+    client.force_login(boss)
+    sent = client.post("/seasons/new/", {
+        "name": "Spring", "starts_on": "2026-02-30", "ends_on": "9999-12-31", "counts": "both",
+        "placement_points": "5, 7", "finisher_points": "9", "night_points": "1", "best_nights": ""})
+    assert sent.status_code == 200
+    errors = sent.context["form"].errors
+    assert sorted(errors) == ["ends_on", "finisher_points", "placement_points", "starts_on"]
+    assert "must be in the years 1900 to 2999" in errors["ends_on"][0]
+    assert "Place 2 would earn more than place 1 (7 against 5)" in errors["placement_points"][0]
+    assert Season.objects.count() == 0
