@@ -11,11 +11,11 @@ from django.utils import timezone
 from tournaments import services
 from tournaments.clock import PAUSED, RUNNING, TIME, clock_state, in_words
 from tournaments.engine import EventError
-from tournaments.models import Round
+from tournaments.models import Match, Round
 from tournaments.policy import Actor, NotAllowed
 
 from ..factories import api_client, user
-from .stored import Officials, new_event, open_matches
+from .stored import Officials, new_event, open_matches, play_match
 
 T0 = datetime(2026, 11, 26, 19, 0, tzinfo=UTC)
 
@@ -133,3 +133,42 @@ def test_the_pairings_my_tables_and_the_entry_page_show_the_clock():
     director.post(f"/events/{event.pk}/rounds/1/clock/", {"action": "pause"})
     assert "paused, " in Client().get(f"/events/{event.pk}/pairings/").content.decode()
     assert 'value="pause"' not in director.get(f"/events/{event.pk}/rounds/1/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sent", ["other event", "987654321", "abc", "other round"])
+def test_extra_time_for_a_table_that_is_not_the_rounds_is_refused_on_the_page_and_the_api(sent):
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2, round_minutes=30)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    other = new_event(people, names=["Eve", "Fay"], rounds=1)
+    services.pair_next_round(actor=people.dir, event=other)
+    if sent == "other round":  # a table of this event's round 2 asked for on round 1's page
+        for match in open_matches(event, 1):
+            play_match(people, match, match.players.get(side=0).entry.player.display_name)
+        services.pair_next_round(actor=people.dir, event=event)
+        services.run_round_clock(actor=people.dir, round=Round.objects.get(event=event, number=2), action="start")
+        rnd = Round.objects.get(event=event, number=2)
+        value, number = str(open_matches(event, 1)[0].pk), 2
+    else:
+        value = {"other event": str(open_matches(other, 1)[0].pk)}.get(sent, sent)
+        number = 1
+    before = (Round.objects.get(pk=rnd.pk).clock_ends_at, sorted(
+        Match.objects.filter(event__in=[event, other]).values_list("pk", "extra_seconds")))
+    director = Client()
+    director.force_login(people.director)
+    page = director.post(f"/events/{event.pk}/rounds/{number}/clock/",
+                         {"action": "extend", "minutes": "2", "match": value}, follow=True).content.decode()
+    assert "Nothing changed: " in page
+    assert f"not a table of round {number}" in page
+    assert f"Round {number}&#x27;s clock extended" not in page
+    api = api_client(people.director).post(f"/api/v1/events/{event.pk}/rounds/{number}/clock/",
+                                           {"action": "extend", "minutes": 2,
+                                            "match": int(value) if value.isdigit() else value}, format="json")
+    assert api.status_code == 400
+    assert api.json()["errors"][0]["field"] == "match"
+    after = (Round.objects.get(pk=rnd.pk).clock_ends_at, sorted(
+        Match.objects.filter(event__in=[event, other]).values_list("pk", "extra_seconds")))
+    assert after == before

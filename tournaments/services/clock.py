@@ -74,9 +74,11 @@ def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: i
 
 @transaction.atomic
 def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | None = None,
-                    match: Match | None = None) -> Round:
+                    match: Match | int | None = None) -> Round:
     """``start`` the round's clock (``minutes``, else the event's ``round_minutes``), ``pause`` or ``resume``
-    it, or ``extend`` it by ``minutes``: the whole round, or one ``match`` (its table) alone."""
+    it, or ``extend`` it by ``minutes``: the whole round, or one ``match`` (its table, or its id as sent)
+    alone. A match that is not an open table of this round is refused, naming ``match``: it never falls back
+    to the whole round."""
     event = lock_event_to_change(actor, round.event, "run the round's clock")
     rnd = Round.objects.select_for_update().get(pk=round.pk, event=event)
     if rnd.status != Round.Status.PUBLISHED:
@@ -86,8 +88,8 @@ def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | N
         raise error("match", "only extra time is given to one table")
     if match is not None:
         _state(rnd, f"round {rnd.number}", action, timezone.now())
-        table = Match.objects.select_for_update().filter(pk=match.pk, round=rnd, is_bye=False,
-                                                         reset_at__isnull=True).first()
+        table = Match.objects.select_for_update().filter(pk=match if isinstance(match, int) else match.pk,
+                                                         round=rnd, is_bye=False, reset_at__isnull=True).first()
         if table is None:
             raise error("match", f"that is not a table of round {rnd.number}")
         table.extra_seconds += 60 * _minutes(minutes, required=True)

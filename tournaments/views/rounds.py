@@ -242,16 +242,23 @@ def round_clock(request, pk: int, number: int):
     except NotANumber as exc:
         messages.error(request, f"Nothing changed: the minutes are {exc}.")
         return redirect("tournaments:round", pk=pk, number=number)
-    table = text_id(request.POST.get("match"))
-    match = Match.objects.filter(pk=table, round=rnd).first() if table is not None else None
+    # A table given is one table, whatever it names: one that is not this round's (another event's, or no
+    # id at all) is refused by the service, never read as "the whole round".
+    sent = (request.POST.get("match") or "").strip()
+    table = text_id(sent) if sent else None
+    if sent and table is None:
+        messages.error(request, f"Nothing changed: {sent[:20]!r} is not a table of round {number}.")
+        return redirect("tournaments:round", pk=pk, number=number)
     action = request.POST.get("action", "")
     try:
-        services.run_round_clock(actor=actor_for(request), round=rnd, action=action, minutes=minutes, match=match)
+        rnd = services.run_round_clock(actor=actor_for(request), round=rnd, action=action, minutes=minutes,
+                                       match=table)
     except (EventError, policy.NotAllowed) as exc:
         messages.error(request, f"Nothing changed: {say(exc)}")
     else:
+        table_number = Match.objects.filter(pk=table).values_list("table", flat=True).first() if table else None
         messages.success(request, f"Round {number}'s clock {CLOCK_DONE[action]}"
-                         + (f" for table {match.table}." if match else "."))
+                         + (f" for table {table_number}." if table else "."))
     return redirect("tournaments:round", pk=pk, number=number)
 
 
