@@ -154,10 +154,13 @@ EVENT_GAMES = EventGames()
 
 class EntrantPins:
     """``scoring``'s PIN authority: an event's directors (as they are now) may set the PIN of a player
-    entered in it, so a player added from a pasted list can accept hands that night (one query)."""
+    entered in it, so a player added from a pasted list can accept hands that night (one query). The right
+    ends with the director's removal and with the event's cancelling (a cancelled event refuses every write,
+    this one included); a finished event keeps it, as its hands may still be corrected and accepted."""
 
     def may_set_pin(self, player_id: int, user_id: int) -> bool:
-        return Entry.objects.filter(player_id=player_id, event__directors=user_id).exists()
+        return (Entry.objects.filter(player_id=player_id, event__directors=user_id)
+                .exclude(event__status=Event.Status.CANCELLED).exists())
 
 
 ENTRANT_PINS = EntrantPins()

@@ -135,3 +135,22 @@ def test_a_correction_awaiting_a_pin_is_named_in_one_status_with_whose_pin_it_wa
     assert (f"3 tables still to finish: round 1: table {first[0].table} (hand 1 waits for {winner}&#x27;s PIN); "
             "round 2: table 1, table 2.") in page
     assert "0 tables" not in page
+
+
+def test_a_cancelled_events_director_no_longer_sets_its_players_pins_on_the_api_or_the_page():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    kept = new_event(people, names=["Cleo", "Dev"])
+    ann, cleo = Player.objects.get(display_name="Ann"), Player.objects.get(display_name="Cleo")
+    services.cancel_event(actor=people.dir, event=event, reason="the hall flooded")
+    director = api_client(people.director)
+    assert director.post(f"/api/v1/players/{ann.pk}/pin/", {"pin": "2468"}, format="json").status_code == 403
+    page = signed_in(people.director)
+    assert page.get(f"/players/{ann.pk}/").status_code == 403
+    assert page.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "2468"}).status_code == 403
+    assert Player.objects.get(pk=ann.pk).confirm_pin == ""
+    # The same director's open event keeps the right; an organiser keeps it everywhere.
+    assert director.post(f"/api/v1/players/{cleo.pk}/pin/", {"pin": "2468"}, format="json").status_code == 204
+    assert api_client(organiser()).post(f"/api/v1/players/{ann.pk}/pin/", {"pin": "1357"},
+                                        format="json").status_code == 204
+    assert kept.pk
