@@ -1,8 +1,9 @@
 """The house rules of the code's layout: no module over 700 lines, and no layer importing one above it.
 
-Layers, lowest first: the engines (plain Python); models and what reads stored results; services and
-selectors; forms, views, the API, admin and commands. ``scoring`` never imports ``tournaments`` (nor
-``seasons``, which reads both), and neither imports ``ratings`` (which reads both).
+Layers, lowest first: ``core`` (what knows nothing of gin: it imports no app); the engines (plain
+Python); models and what reads stored results; services and selectors; forms, views, the API, admin and
+commands. ``scoring`` never imports ``tournaments`` (nor ``seasons``, which reads both), and neither imports
+``ratings`` (which reads both).
 """
 
 import ast
@@ -11,7 +12,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PACKAGES = ("ginscore", "scoring", "tournaments", "seasons", "ratings")
+PACKAGES = ("core", "ginscore", "scoring", "tournaments", "seasons", "ratings")
 MAX_LINES = 700
 # What a module of the service layer may never import: the layers that call it.
 ABOVE_SERVICES = ("views", "api", "forms", "admin", "management", "tables", "urls")
@@ -57,6 +58,13 @@ def test_scoring_never_imports_tournaments():
     offenders = {str(p.relative_to(ROOT)) for p in (ROOT / "scoring").rglob("*.py")
                  if any(m.split(".")[0] in ("tournaments", "seasons") for m in imported_modules(p))}
     assert offenders == set()
+
+
+def test_core_imports_no_app_of_the_project():
+    offenders = {str(p.relative_to(ROOT)): sorted(m for m in imported_modules(p)
+                                                  if m.split(".")[0] in PACKAGES and m.split(".")[0] != "core")
+                 for p in (ROOT / "core").rglob("*.py")}
+    assert {name: found for name, found in offenders.items() if found} == {}
 
 
 @pytest.mark.parametrize("app", ["scoring", "tournaments"])

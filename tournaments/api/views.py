@@ -19,6 +19,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import live_etag, live_response, not_modified
 from scoring.api.auth import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.parsers import BoundedJSONParser
@@ -28,7 +29,6 @@ from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
 from scoring.reading import NotANumber, text_id, text_number
 from tournaments import policy, selectors, services
-from tournaments.conditional import live_etag, live_response, not_modified
 from tournaments.engine import EventError, run_event
 from tournaments.exports import standings_csv
 from tournaments.models import Entry, Event, Match

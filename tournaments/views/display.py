@@ -17,12 +17,12 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from core.conditional import live_etag, live_response, not_modified
 from scoring.reading import text_id
 from tournaments import selectors
 from tournaments.models import Event
 
 from ..caching import versioned
-from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
 from ..presentation import bracket_sections
 from .common import event_or_404

@@ -1,4 +1,4 @@
-"""Live content's version over HTTP, for the event pages and the API alike: an ``ETag`` naming the
+"""Live content's version over HTTP, for any page's live part and the API alike: an ``ETag`` naming the
 results (and tables) it shows, a 304 to a caller that already holds that version, and ``X-Updating``
 while newer results are being worked out. Every phone in a hall polls every few seconds: an unchanged
 answer then costs a 304 and no body.
