@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from .. import game_clocks, policy, selectors, services
+from .. import policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
 from ..forms import (
@@ -37,7 +37,8 @@ from ..sheets import (
     seating,
     versions_in_words,
 )
-from .common import allowed, require_official, visible_game
+from .clock import time_box
+from .common import REFUSED_TAG, allowed, require_official, visible_game
 from .sheet import sheet_context
 
 
@@ -92,7 +93,8 @@ def enter_hand(request, pk: int):
             messages.error(request, f"Nothing recorded: {exc.problems[0].message}. {unit} {exc.number}: {said}.")
             return redirect("scoring:enter_hand", pk=pk)
         except services.NotAccepted as exc:
-            messages.error(request, f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}.")
+            messages.error(request, f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}.",
+                           extra_tags=f"{REFUSED_TAG}{exc.hand.number}")
             return redirect(reverse("scoring:enter_hand", args=[pk]) + f"#accept-{exc.hand.number}")
         except SheetError as exc:
             attach_errors(form, exc)
@@ -104,10 +106,7 @@ def enter_hand(request, pk: int):
             return redirect("scoring:enter_hand", pk=pk)
     context = sheet_context(request, game)
     accept_now = game.requires_confirmation and allowed(policy.require_may_try_confirming, actor, game)
-    clock = game_clocks.game_clock(game.pk) if game.status == Game.Status.IN_PROGRESS and game.origin_url else None
-    context.update({"clock": clock, "time_note": _time_note(game, clock),
-                    "may_end_at_time": bool(clock) and clock["status"] == "time" and clock.get("rule") == "finish_hand"
-                    and game.time_hand is None and not context.get("pending"),
+    context.update({**time_box(game, pending=bool(context.get("pending"))),
                     "form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
                     "seats": getattr(form, "seating", None), "form_errors": _error_list(form) + _error_list(accept),
                     "accept_now": accept_now, "accept_form": accept})
@@ -115,42 +114,6 @@ def enter_hand(request, pk: int):
     # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
     response["Cache-Control"] = "no-store"
     return response
-
-
-def _time_note(game: Game, clock: dict[str, Any] | None) -> str:
-    """What the table does now its round is at time, in words (empty before time)."""
-    if game.status != Game.Status.IN_PROGRESS:
-        return ""
-    if game.time_hand is not None:
-        level = ("level: play goes on hand by hand until one side leads" if game.time_level == "play_on"
-                 else "level: a draw")
-        during = f"during hand {game.time_hand}" if game.time_hand else "between hands"
-        return (f"Time was called {during}: the game ends once that hand is accepted; the side ahead wins by the "
-                f"difference ({level}).")
-    if clock is None or clock["status"] != "time":
-        return ""
-    if clock.get("rule") == "director":
-        return "Time: this table waits for the director's result."
-    return "Time: finish this hand and record it; the game then ends, the side ahead winning by the difference."
-
-
-@require_POST
-def end_at_time(request, pk: int):
-    """Time is up and no hand is in play: the referee ends the game at time."""
-    game = visible_game(request, pk)
-    actor = actor_for(request)
-    if actor.user is None and actor.link is None:
-        return redirect_to_login(request.get_full_path())
-    require_official(request, game)
-    try:
-        services.end_game_at_time(actor=actor, game=game)
-    except SheetError as exc:
-        messages.error(request, f"Nothing changed: {exc.problems[0].message}.")
-    except policy.NotAllowed as exc:
-        messages.error(request, f"Nothing changed: {exc}.")
-    else:
-        messages.success(request, "The game ended at time.")
-    return redirect("scoring:enter_hand", pk=pk)
 
 
 def _error_list(form: forms.Form) -> list[dict[str, str]]:
@@ -219,9 +182,10 @@ def confirm_hand(request, pk: int, number: int):
         else:
             services.confirm_hand(actor=actor_for(request), game=game, number=number)
     except SheetError as exc:
-        messages.error(request, f"{unit} {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.")
+        messages.error(request, f"{unit} {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.",
+                       extra_tags=f"{REFUSED_TAG}{number}")
     except policy.NotAllowed as exc:
-        messages.error(request, f"{unit} {number} not confirmed: {exc}.")
+        messages.error(request, f"{unit} {number} not confirmed: {exc}.", extra_tags=f"{REFUSED_TAG}{number}")
     else:
         messages.success(request, f"{unit} {number} confirmed.")
         return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))

@@ -1,5 +1,6 @@
 """A round played to time in a real browser (issue 24's "done when"): the director starts a short round
-clock on the round page, the table's entry page counts it down to "Time" and says to finish the hand; the
+clock on the round page, the table's entry page follows a pause and a resume without a reload, counts it
+down to "Time" and says to finish the hand; the
 hand being played is recorded and accepted by PIN, and the game is settled by the time rule: the side
 ahead wins by the difference, "at time", on the table's page and in the standings.
 
@@ -82,13 +83,20 @@ def test_a_round_played_to_time_settles_the_table_by_the_time_rule(live_server):
         record_knock(table, first, 2, 12)  # before time: 10 to the first player
         table.click("button:has-text('Record hand')")
         _accept(table, second, 1)
-        # The short limit runs out: the clock is made to end two seconds from now.
+        # The director pauses the round: the table's phone says so without a reload (its time part is
+        # refreshed every 10 s), and stops counting down.
+        _elsewhere(lambda: services.run_round_clock(actor=as_actor(director), round=rnd, action="pause"))
+        sync_api.expect(table.locator("[data-clock]")).to_have_attribute("data-status", "paused", timeout=20000)
+        sync_api.expect(table.locator("[data-clock-text]")).to_contain_text("paused")
+        _elsewhere(lambda: services.run_round_clock(actor=as_actor(director), round=rnd, action="resume"))
+        sync_api.expect(table.locator("[data-clock]")).to_have_attribute("data-status", "running", timeout=20000)
+        # The short limit runs out: the clock is made to end two seconds from now. The phone learns the new
+        # end on its next refresh, counts down to "Time", and then asks at once what the table does now.
         _elsewhere(lambda: Round.objects.filter(pk=rnd.pk).update(
             clock_ends_at=timezone.now() + timedelta(seconds=2)))
-        table.reload()
-        sync_api.expect(table.locator("[data-clock-text]")).to_have_text("Time", timeout=10000)
-        table.reload()
-        sync_api.expect(table.locator("#time-note")).to_contain_text("Time: finish this hand and record it")
+        sync_api.expect(table.locator("[data-clock-text]")).to_have_text("Time", timeout=20000)
+        sync_api.expect(table.locator("#time-note")).to_contain_text("Time: finish this hand and record it",
+                                                                     timeout=10000)
         assert fits_the_phone(table)
         shoot(table, "table-at-time")
         record_knock(table, second, 3, 20)  # the hand being played at time: 17 to the second player

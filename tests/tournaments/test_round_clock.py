@@ -172,3 +172,69 @@ def test_extra_time_for_a_table_that_is_not_the_rounds_is_refused_on_the_page_an
     after = (Round.objects.get(pk=rnd.pk).clock_ends_at, sorted(
         Match.objects.filter(event__in=[event, other]).values_list("pk", "extra_seconds")))
     assert after == before
+
+
+@pytest.mark.django_db
+def test_a_tables_time_part_follows_the_directors_pause_extra_time_and_time_itself():
+    """The entry page's time part (``GET /games/<id>/clock/``, refreshed by live.js) says what the round's
+    clock says now: a 304 while nothing changed, a new part when the director pauses, resumes or gives the
+    table extra time, and at time what the table does and the "end the game at time now" button."""
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2, round_minutes=30)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    (table,) = open_matches(event, 1)
+    game = table.match_games.get().game_id
+    referee = Client()
+    referee.force_login(people.recorder)
+    entry = referee.get(f"/games/{game}/enter/").content.decode()
+    assert f'data-live-url="/games/{game}/clock/"' in entry  # followed before the clock starts
+    url = f"/games/{game}/clock/"
+    before = referee.get(url)
+    assert before.status_code == 200
+    assert "data-clock" not in before.content.decode()
+    assert referee.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+
+    services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    running = referee.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert 'data-status="running"' in running.content.decode()
+    assert referee.get(url, HTTP_IF_NONE_MATCH=running["ETag"]).status_code == 304  # the seconds tick on the phone
+
+    services.run_round_clock(actor=people.dir, round=rnd, action="pause")
+    paused = referee.get(url, HTTP_IF_NONE_MATCH=running["ETag"])
+    assert 'data-status="paused"' in paused.content.decode()
+    assert "paused, " in paused.content.decode()
+
+    services.run_round_clock(actor=people.dir, round=rnd, action="resume")
+    resumed = referee.get(url, HTTP_IF_NONE_MATCH=paused["ETag"])
+    assert 'data-status="running"' in resumed.content.decode()
+    services.run_round_clock(actor=people.dir, round=rnd, action="extend", minutes=2, match=table)
+    extended = referee.get(url, HTTP_IF_NONE_MATCH=resumed["ETag"])
+    assert extended.status_code == 200
+    assert extended["X-Live-Version"] != resumed["X-Live-Version"]
+
+    Round.objects.filter(pk=rnd.pk).update(clock_ends_at=timezone.now() - timedelta(minutes=5))
+    at_time = referee.get(url, HTTP_IF_NONE_MATCH=extended["ETag"]).content.decode()
+    assert "Time: finish this hand and record it" in at_time
+    assert "end the game at time now" in at_time
+    assert Client().get(url).status_code == 200  # a public event's table: read by whoever reads the game
+
+
+@pytest.mark.django_db
+def test_my_tables_is_a_live_part_that_follows_the_clock():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2, round_minutes=30)
+    services.pair_next_round(actor=people.dir, event=event)
+    rnd = Round.objects.get(event=event, number=1)
+    referee = Client()
+    referee.force_login(people.recorder)
+    page = referee.get("/events/my-tables/")
+    assert 'data-live-url="/events/my-tables/?fragment=1"' in page.content.decode()
+    first = referee.get("/events/my-tables/?fragment=1")
+    assert referee.get("/events/my-tables/?fragment=1", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    services.run_round_clock(actor=people.dir, round=rnd, action="start")
+    services.run_round_clock(actor=people.dir, round=rnd, action="pause")
+    changed = referee.get("/events/my-tables/?fragment=1", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200
+    assert 'data-status="paused"' in changed.content.decode()
+    assert "<html" not in changed.content.decode()

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
+from core.conditional import live_etag, live_response, not_modified
 from scoring.api.auth import actor_for
 from scoring.models import Game
 from scoring.reading import text_id
@@ -32,7 +33,6 @@ from tournaments.engine import EventError
 from tournaments.models import Event
 
 from ..caching import keep, latest, peek
-from ..conditional import live_etag, live_response, not_modified
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, entry_urls_of, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
@@ -351,4 +351,25 @@ def my_tables(request):
     for row in rows:
         playing = next((g for g in row["game_details"] if g["status"] == Game.Status.IN_PROGRESS), None)
         row["playing"] = playing
-    return render(request, "tournaments/my_tables.html", {"rows": rows})
+    version = _my_tables_version(rows)
+    etag = live_etag("my-tables", version)
+    if request.GET.get("fragment"):
+        if (unchanged := not_modified(request, etag)) is not None:
+            return unchanged
+        html = render_to_string("tournaments/_my_tables.html", {"rows": rows}, request=request)
+        return live_response(HttpResponse(html), version, etag=etag)
+    return render(request, "tournaments/my_tables.html", {"rows": rows, "live_key": version, "live_etag": etag})
+
+
+def _my_tables_version(rows: list[dict]) -> str:
+    """What "My tables" shows, short of the seconds a running clock counts down on the phone: a director's
+    pause, resume or extra time, a table's result or its next game change it."""
+    def steady(clock: dict | None) -> tuple | None:
+        if not clock:
+            return None
+        return (clock.get("status"), str(clock.get("ends_at")),
+                clock.get("remaining_seconds") if clock.get("status") == "paused" else None)
+    said = repr([(r.get("id"), r.get("status"), r.get("winner"), r.get("event_name"), steady(r.get("clock")),
+                  [(g["id"], g["status"], g.get("totals"), g.get("pending_hands")) for g in r["game_details"]])
+                 for r in rows])
+    return hashlib.blake2s(said.encode(), digest_size=8).hexdigest()
