@@ -190,6 +190,10 @@
       previewPending = true;
       previewDone = new Promise(function (resolve) { finishPreview = resolve; });
     }
+    // A count of one digit still being typed may have a second one coming: its preview (which may open the
+    // PIN box and take the keyboard) waits a little longer than after any other change.
+    const at = document.activeElement;
+    const typing = at && at.classList && at.classList.contains("count") && /^[0-9]$/.test(at.value);
     timer = setTimeout(function () {
       runPreview().catch(function () {}).finally(function () {
         if (timer !== null) return; // another change came in meanwhile: its preview settles this
@@ -197,7 +201,7 @@
         finishPreview();
       });
       timer = null;
-    }, 250);
+    }, typing ? 900 : 250);
   }
 
   // Errors go beside their fields, in the words the server chose (the field's label, never its name).
@@ -235,6 +239,7 @@
     const choices = acceptNow.querySelector("[data-accept-choices]");
     const label = acceptNow.querySelector("[data-accept-label]");
     const who = acceptNow.querySelector("[data-accept-who]");
+    const appearing = acceptNow.hidden && players.length > 0;
     acceptNow.hidden = !players.length;
     acceptNow.querySelectorAll("input").forEach(function (input) { input.disabled = !players.length; });
     choices.querySelectorAll("label").forEach(function (el) { el.remove(); });
@@ -262,6 +267,13 @@
       who.textContent = players.join(" or ") + " accepts: read the hand above, tap your name, then type your PIN.";
     }
     showRecordWords();
+    // The PIN box takes the keyboard the moment it appears: digits typed next are the PIN, never more of a
+    // count (a count of one digit, "7", would otherwise become "71" and the hand read back no longer be the
+    // hand accepted). A count typed again later is a change: the box closes and the hand is read back anew.
+    const at = document.activeElement;
+    if (appearing && (at === document.body || at === null || (form.contains(at) && at.classList.contains("count")))) {
+      focusPin();
+    }
   }
 
   function showRecordWords() {
