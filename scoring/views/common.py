@@ -10,6 +10,9 @@ from .. import policy, selectors
 from ..api.auth import actor_for
 from ..models import Game
 
+# A message about one hand's refused acceptance carries this tag and the hand's number: its accept card says it.
+REFUSED_TAG = "refused-hand-"
+
 
 def visible_game(request, pk: int) -> Game:
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.messages import get_messages
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -26,7 +27,7 @@ from ..sheets import (
     pending_hands,
     versions_in_words,
 )
-from .common import allowed, visible_game
+from .common import REFUSED_TAG, allowed, visible_game
 
 CHART_WIDTH, CHART_HEIGHT = 600, 220
 CHART_COLOURS = ["#1f6f4a", "#a4262c", "#1b4f9c", "#8a5a00"]
@@ -220,8 +221,14 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
     rows = _rows(sheet, columns, lines, pending)
     standings = sheet["teams"] if "teams" in sheet else [sheet["players"][n] for n in sheet["players"]]
     is_official = policy.is_official(actor, game)
+    # Why the last try to accept a hand was refused ("that is not Hana's PIN (4 more tries)") is said on its
+    # card, where the page has scrolled to and the PIN box waits, rather than at the top, out of view.
+    refused = {m.extra_tags.removeprefix(REFUSED_TAG): m.message for m in get_messages(request)
+               if m.extra_tags.startswith(REFUSED_TAG)}
     for p in pending.values():
         p.options = _accept_options(actor, game, p) if game.status != Game.Status.ABANDONED else {}
+        if str(p.number) in refused and (p.options.get("form") or p.options.get("direct")):
+            p.options["refused"] = refused[str(p.number)]
     amendable = set()
     if is_official and game.status != Game.Status.ABANDONED:
         amendable = {line.number for line in lines if allowed(
@@ -238,6 +245,7 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
         "chart": _chart(columns, rows),
         "chart_size": (CHART_WIDTH, CHART_HEIGHT),
         "is_official": is_official,
+        "said_on_cards": {f"{REFUSED_TAG}{p.number}" for p in pending.values() if "refused" in p.options},
         "is_organiser": actor.is_organiser,
         "can_enter": is_official,
         "amendable": sorted(amendable),
