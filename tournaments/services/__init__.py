@@ -51,7 +51,7 @@ from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
-from .once import AlreadySent, claim_form_once
+from .once import AlreadySent, form_sent_once
 from .prizes import MAX_PRIZE_TEXT, MAX_PRIZES, prizes_as_text, prizes_from_text, read_prizes
 from .rounds import pair_next_round, publish_round, swap_entries, swap_warnings
 
@@ -71,12 +71,12 @@ __all__ = [
     "answer_view",
     "cancel_event",
     "check_in_entry",
-    "claim_form_once",
     "clear_director_result",
     "create_event",
     "create_knockout_from_standings",
     "delete_event",
     "drop_entry",
+    "form_sent_once",
     "has_results",
     "issue_table_links",
     "open_ready_bracket_matches",

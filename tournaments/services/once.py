@@ -1,10 +1,14 @@
 """A director's web form sent twice (a double tap, Back then send) does nothing the second time: each
-form carries a one-time key, claimed here before the write it carries.
+form carries a one-time key, claimed here in the same transaction as the write it carries, so a write that
+fails (a 500, a 503 while the database restarts) leaves the key free and the director's retry does it once.
 
-It must not know what the form does: the page calls the write's own service after the claim.
+It must not know what the form does: the page runs the write's own service inside ``form_sent_once``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.db import transaction
 
@@ -20,17 +24,19 @@ class AlreadySent(EventError):
     """A director's web form that was already sent (a double tap, Back then send): nothing is done twice."""
 
 
-def claim_form_once(*, actor: Actor, once_key: str) -> None:
-    """Claim a web form's one-time key in its own transaction, before the write it carries; a key already
-    claimed raises ``AlreadySent``. A form refused afterwards is shown again with a new key."""
+@contextmanager
+def form_sent_once(*, actor: Actor, once_key: str) -> Iterator[None]:
+    """One transaction for the claim of a web form's one-time key and the writes done in the ``with`` body: a
+    key already claimed raises ``AlreadySent`` (nothing is done); a body that raises rolls the claim back with
+    its writes. A form without a key is not checked. A second copy sent at the same moment waits for the
+    first's transaction on the key's unique constraint, then finds it claimed."""
     key = (once_key or "").strip()[:64]
-    if not key:
-        return
     with transaction.atomic():
-        _, created = IdempotencyRecord.objects.get_or_create(
-            actor=actor.key, key=f"event-form:{key}",
-            defaults={"method": "POST", "path": "tournaments form", "fingerprint": "", "status_code": 200},
-        )
-    if not created:
-        raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
-
+        if key:
+            _, created = IdempotencyRecord.objects.get_or_create(
+                actor=actor.key, key=f"event-form:{key}",
+                defaults={"method": "POST", "path": "tournaments form", "fingerprint": "", "status_code": 200},
+            )
+            if not created:
+                raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
+        yield

@@ -20,7 +20,7 @@ from scoring.api.auth import actor_for
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 
-from .common import claim_once, event_or_404, page_context, require_director, say
+from .common import event_or_404, page_context, require_director, say, sent_once
 
 SESSION_CARDS = "event_table_cards"
 
@@ -48,21 +48,22 @@ def cards_page(request, pk: int):
     if (refused := require_director(request, event, "print table cards")) is not None:
         return refused
     if request.method == "POST":
-        if not claim_once(request):
+        with sent_once(request) as fresh:
+            if not fresh:
+                return redirect("tournaments:cards", pk=pk)
+            try:
+                printed = services.print_table_cards(actor=actor_for(request), event=event,
+                                                     started_too=bool(request.POST.get("started_too")))
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, say(exc))
+                return redirect("tournaments:cards", pk=pk)
+            # The tokens exist only now (their digests are stored): the next page shows them once, then forgets them.
+            request.session[SESSION_CARDS] = {"event": event.pk, "matches": [m.pk for m in printed.matches],
+                                              "tokens": {str(k): v for k, v in printed.tokens.items()}}
+            made = len(printed.matches)
+            messages.success(request, f"{made} table card{'s' if made != 1 else ''} made: print this page now, their "
+                                      "links are shown this once.")
             return redirect("tournaments:cards", pk=pk)
-        try:
-            printed = services.print_table_cards(actor=actor_for(request), event=event,
-                                                 started_too=bool(request.POST.get("started_too")))
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, say(exc))
-            return redirect("tournaments:cards", pk=pk)
-        # The tokens exist only now (their digests are stored): the next page shows them once, then forgets them.
-        request.session[SESSION_CARDS] = {"event": event.pk, "matches": [m.pk for m in printed.matches],
-                                          "tokens": {str(k): v for k, v in printed.tokens.items()}}
-        made = len(printed.matches)
-        messages.success(request, f"{made} table card{'s' if made != 1 else ''} made: print this page now, their "
-                                  "links are shown this once.")
-        return redirect("tournaments:cards", pk=pk)
     saved = request.session.pop(SESSION_CARDS, None) or {}
     tokens = saved.get("tokens", {}) if saved.get("event") == event.pk else {}
     rows = selectors.matches(event, ids=saved.get("matches", [])) if tokens else []

@@ -6,6 +6,8 @@ It must not render a page of its own, nor decide anything a service decides."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from django.contrib import messages
@@ -54,14 +56,21 @@ def once_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-def claim_once(request) -> bool:
-    """A director's form sent twice (a double tap, Back then send) does nothing the second time."""
-    try:
-        services.claim_form_once(actor=actor_for(request), once_key=request.POST.get("once", ""))
-    except services.AlreadySent as exc:
-        messages.info(request, exc.problems[0].message[:1].upper() + exc.problems[0].message[1:] + ".")
-        return False
-    return True
+@contextmanager
+def sent_once(request) -> Iterator[bool]:
+    """A director's form sent twice (a double tap, Back then send) does nothing the second time. The ``with``
+    body is the form's write: it runs in one transaction with the claim of the form's one-time key, so a write
+    that raises leaves the key free for the retry. Yields False (having said so) when the form was already
+    sent: the body then only answers."""
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(services.form_sent_once(actor=actor_for(request),
+                                                        once_key=request.POST.get("once", "")))
+        except services.AlreadySent as exc:
+            messages.info(request, exc.problems[0].message[:1].upper() + exc.problems[0].message[1:] + ".")
+            yield False
+        else:
+            yield True
 
 
 def say(error: EventError | policy.NotAllowed) -> str:

@@ -15,7 +15,7 @@ from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from ..forms import AddEntryForm, DropForm, PasteEntriesForm
-from .common import claim_once, event_or_404, form_errors, may_direct, page_context, require_director, say
+from .common import event_or_404, form_errors, may_direct, page_context, require_director, say, sent_once
 
 # ---------------------------------------------------------------------------------------------------
 # Entries
@@ -29,35 +29,36 @@ def entries_page(request, pk: int):
     if request.method == "POST":
         if (refused := require_director(request, event, "change the entries")) is not None:
             return refused
-        if not claim_once(request):
-            return redirect("tournaments:entries", pk=pk)
-        action = request.POST.get("action")
-        if action == "add":
-            add_form = AddEntryForm(request.POST, prefix="add", event=event)
-            if add_form.is_valid():
-                data = add_form.cleaned_data
-                try:
-                    entry = services.add_entry(actor=actor_for(request), event=event, player=data["player"],
-                                               name=data["name"], club=data["club"], rating=data["rating"])
-                except (EventError, policy.NotAllowed) as exc:
-                    form_errors(add_form, exc, {"player": "player", "name": "name"})
-                else:
-                    messages.success(request, f"{entry.player} entered.")
-                    return redirect("tournaments:entries", pk=pk)
-        elif action == "paste":
-            paste_form = PasteEntriesForm(request.POST, prefix="paste")
-            if paste_form.is_valid():
-                try:
-                    made = services.add_entries_from_text(actor=actor_for(request), event=event,
-                                                          **paste_form.cleaned_data)
-                except (EventError, policy.NotAllowed) as exc:
-                    form_errors(paste_form, exc, {"lines": "text"})
-                else:
-                    messages.success(request, f"{len(made)} entries added.")
-                    return redirect("tournaments:entries", pk=pk)
-        elif action in ("seed", "drop"):
-            return _seed_or_drop(request, event, action)
-        status = 400
+        with sent_once(request) as fresh:
+            if not fresh:
+                return redirect("tournaments:entries", pk=pk)
+            action = request.POST.get("action")
+            if action == "add":
+                add_form = AddEntryForm(request.POST, prefix="add", event=event)
+                if add_form.is_valid():
+                    data = add_form.cleaned_data
+                    try:
+                        entry = services.add_entry(actor=actor_for(request), event=event, player=data["player"],
+                                                   name=data["name"], club=data["club"], rating=data["rating"])
+                    except (EventError, policy.NotAllowed) as exc:
+                        form_errors(add_form, exc, {"player": "player", "name": "name"})
+                    else:
+                        messages.success(request, f"{entry.player} entered.")
+                        return redirect("tournaments:entries", pk=pk)
+            elif action == "paste":
+                paste_form = PasteEntriesForm(request.POST, prefix="paste")
+                if paste_form.is_valid():
+                    try:
+                        made = services.add_entries_from_text(actor=actor_for(request), event=event,
+                                                              **paste_form.cleaned_data)
+                    except (EventError, policy.NotAllowed) as exc:
+                        form_errors(paste_form, exc, {"lines": "text"})
+                    else:
+                        messages.success(request, f"{len(made)} entries added.")
+                        return redirect("tournaments:entries", pk=pk)
+            elif action in ("seed", "drop"):
+                return _seed_or_drop(request, event, action)
+            status = 400
     rows = selectors.entries(event, reasons=policy.is_official(actor_for(request), event))
     return render(request, "tournaments/entries.html", page_context(
         request, event, "entries", rows=rows, add_form=add_form, paste_form=paste_form,

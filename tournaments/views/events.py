@@ -32,13 +32,13 @@ from ..forms import (
 from ..presentation import event_status_line, matches_in_words, prize_placings, tables_in_words
 from ..tables import EventTable
 from .common import (
-    claim_once,
     event_or_404,
     invalid_form_in_words,
     may_direct,
     page_context,
     require_director,
     say,
+    sent_once,
     to_sheet,
 )
 
@@ -176,26 +176,29 @@ def pair(request, pk: int):
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "pair rounds")) is not None:
         return refused
-    if not claim_once(request):
-        # Sent twice: show what the first sending led to, the sheet of what it paired.
-        current = selectors.current_round(event)
-        if event.is_elimination or current:
-            url = reverse("tournaments:sheet", args=[pk]) + ("" if event.is_elimination else f"?round={current}")
-            return redirect(url)
-        return redirect("tournaments:event", pk=pk)
-    publish = request.POST.get("draft") != "1"
-    try:
-        opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish,
-                                          withdraw_absent=request.POST.get("withdraw_absent") == "1")
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-        return redirect("tournaments:event", pk=pk)
-    if opened.round is not None and not publish:
-        messages.success(request, f"Round {opened.round.number} drafted: swap pairings if you must, then publish it.")
-        return redirect("tournaments:round", pk=pk, number=opened.round.number)
-    what = f"Round {opened.round.number}" if opened.round else matches_in_words(len(opened.matches), "bracket match")
-    messages.success(request, f"{what} paired: print the round sheet now, its QR links are shown once.")
-    return to_sheet(request, event, opened)
+    with sent_once(request) as fresh:
+        if not fresh:
+            # Sent twice: show what the first sending led to, the sheet of what it paired.
+            current = selectors.current_round(event)
+            if event.is_elimination or current:
+                url = reverse("tournaments:sheet", args=[pk]) + ("" if event.is_elimination else f"?round={current}")
+                return redirect(url)
+            return redirect("tournaments:event", pk=pk)
+        publish = request.POST.get("draft") != "1"
+        try:
+            opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish,
+                                              withdraw_absent=request.POST.get("withdraw_absent") == "1")
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect("tournaments:event", pk=pk)
+        if opened.round is not None and not publish:
+            messages.success(request, f"Round {opened.round.number} drafted: swap pairings if you must, then "
+                                      "publish it.")
+            return redirect("tournaments:round", pk=pk, number=opened.round.number)
+        what = (f"Round {opened.round.number}" if opened.round
+                else matches_in_words(len(opened.matches), "bracket match"))
+        messages.success(request, f"{what} paired: print the round sheet now, its QR links are shown once.")
+        return to_sheet(request, event, opened)
 
 
 
@@ -204,18 +207,19 @@ def reset_bracket(request, pk: int):
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "reset bracket matches")) is not None:
         return refused
-    if not claim_once(request):
-        return redirect("tournaments:event", pk=pk)
-    try:
-        opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
-                                                          reason=request.POST.get("reason", ""))
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-        return redirect("tournaments:event", pk=pk)
-    names = ", ".join(m.bracket_id for m in opened.reset)
-    opened_words = matches_in_words(len(opened.matches), "match") if opened.matches else "no match yet"
-    messages.success(request, f"Reset {names}; opened {opened_words} in their place.")
-    return to_sheet(request, event, opened)
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
+                                                              reason=request.POST.get("reason", ""))
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect("tournaments:event", pk=pk)
+        names = ", ".join(m.bracket_id for m in opened.reset)
+        opened_words = matches_in_words(len(opened.matches), "match") if opened.matches else "no match yet"
+        messages.success(request, f"Reset {names}; opened {opened_words} in their place.")
+        return to_sheet(request, event, opened)
 
 
 @require_POST
@@ -227,15 +231,16 @@ def officials(request, pk: int):
     if not form.is_valid():
         messages.error(request, f"Officials not saved. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            services.set_officials(actor=actor_for(request), event=event, **form.cleaned_data)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+        else:
+            messages.success(request, "Officials saved: the games being played have their new referees.")
         return redirect("tournaments:event", pk=pk)
-    try:
-        services.set_officials(actor=actor_for(request), event=event, **form.cleaned_data)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-    else:
-        messages.success(request, "Officials saved: the games being played have their new referees.")
-    return redirect("tournaments:event", pk=pk)
 
 
 @require_POST
@@ -247,21 +252,22 @@ def change_event(request, pk: int):
     if not form.is_valid():
         messages.error(request, f"Nothing was changed. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        changes = dict(form.cleaned_data)
+        if event.format != Event.Format.SWISS:
+            changes.pop("rounds")
+        if event.status != Event.Status.REGISTRATION:
+            for option in ("check_in", "round_minutes"):  # options fixed at round 1: the form shows them only before
+                changes.pop(option)
+        try:
+            services.update_event(actor=actor_for(request), event=event, changes=changes)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, f"Nothing was changed. {say(exc)}")
+        else:
+            messages.success(request, "Saved.")
         return redirect("tournaments:event", pk=pk)
-    changes = dict(form.cleaned_data)
-    if event.format != Event.Format.SWISS:
-        changes.pop("rounds")
-    if event.status != Event.Status.REGISTRATION:
-        for option in ("check_in", "round_minutes"):  # options fixed at round 1: the form shows them only before
-            changes.pop(option)
-    try:
-        services.update_event(actor=actor_for(request), event=event, changes=changes)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, f"Nothing was changed. {say(exc)}")
-    else:
-        messages.success(request, "Saved.")
-    return redirect("tournaments:event", pk=pk)
 
 
 @require_POST
@@ -273,16 +279,17 @@ def cancel_event(request, pk: int):
     if not form.is_valid():
         messages.error(request, f"Nothing was cancelled. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            services.cancel_event(actor=actor_for(request), event=event, reason=form.cleaned_data["reason"])
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, f"Nothing was cancelled. {say(exc)}")
+        else:
+            messages.success(request, f"{event.name} cancelled: its games being played are closed and its table links "
+                                      "stopped.")
         return redirect("tournaments:event", pk=pk)
-    try:
-        services.cancel_event(actor=actor_for(request), event=event, reason=form.cleaned_data["reason"])
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, f"Nothing was cancelled. {say(exc)}")
-    else:
-        messages.success(request, f"{event.name} cancelled: its games being played are closed and its table links "
-                                  "stopped.")
-    return redirect("tournaments:event", pk=pk)
 
 
 @require_POST
@@ -294,15 +301,16 @@ def acknowledge_warning(request, pk: int):
     if not form.is_valid():
         messages.error(request, f"Nothing was acknowledged. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            services.acknowledge_warning(actor=actor_for(request), event=event, **form.cleaned_data)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, f"Nothing was acknowledged. {say(exc)}")
+        else:
+            messages.success(request, "Warning acknowledged: spectators no longer see it.")
         return redirect("tournaments:event", pk=pk)
-    try:
-        services.acknowledge_warning(actor=actor_for(request), event=event, **form.cleaned_data)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, f"Nothing was acknowledged. {say(exc)}")
-    else:
-        messages.success(request, "Warning acknowledged: spectators no longer see it.")
-    return redirect("tournaments:event", pk=pk)
 
 
 @require_POST
@@ -310,15 +318,16 @@ def delete_event(request, pk: int):
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "delete the event")) is not None:
         return refused
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event_list")
+        try:
+            services.delete_event(actor=actor_for(request), event=event)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect("tournaments:event", pk=pk)
+        messages.success(request, f"{event.name} deleted.")
         return redirect("tournaments:event_list")
-    try:
-        services.delete_event(actor=actor_for(request), event=event)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-        return redirect("tournaments:event", pk=pk)
-    messages.success(request, f"{event.name} deleted.")
-    return redirect("tournaments:event_list")
 
 
 @require_POST
@@ -330,14 +339,15 @@ def knockout(request, pk: int):
     if not form.is_valid():
         messages.error(request, "The knockout needs a number of entries (2 or more) and a format.")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
-        return redirect("tournaments:event", pk=pk)
-    try:
-        made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
-                                                       **form.cleaned_data)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-        return redirect("tournaments:event", pk=pk)
-    messages.success(request, f"{made.name} created, seeded from the final standings.")
-    return redirect("tournaments:event", pk=made.pk)
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
+                                                           **form.cleaned_data)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect("tournaments:event", pk=pk)
+        messages.success(request, f"{made.name} created, seeded from the final standings.")
+        return redirect("tournaments:event", pk=made.pk)
 

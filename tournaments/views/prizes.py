@@ -14,7 +14,7 @@ from tournaments import policy, services
 from tournaments.engine import EventError
 
 from ..forms import PrizesForm
-from .common import claim_once, event_or_404, invalid_form_in_words, require_director, say
+from .common import event_or_404, invalid_form_in_words, require_director, say, sent_once
 
 
 @require_POST
@@ -26,15 +26,16 @@ def set_prizes(request, pk: int):
     if not form.is_valid():
         messages.error(request, f"Prizes not saved. {invalid_form_in_words(form)}")
         return redirect("tournaments:event", pk=pk)
-    if not claim_once(request):
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:event", pk=pk)
+        try:
+            changed = services.set_prizes_from_text(actor=actor_for(request), event=event,
+                                                    text=form.cleaned_data["prizes"])
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, f"Prizes not saved. {say(exc)}")
+        else:
+            count = len(changed.prizes)
+            messages.success(request, f"Prizes saved: {count} place{'s' if count != 1 else ''}." if count
+                             else "Prizes cleared.")
         return redirect("tournaments:event", pk=pk)
-    try:
-        changed = services.set_prizes_from_text(actor=actor_for(request), event=event,
-                                                text=form.cleaned_data["prizes"])
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, f"Prizes not saved. {say(exc)}")
-    else:
-        count = len(changed.prizes)
-        messages.success(request, f"Prizes saved: {count} place{'s' if count != 1 else ''}." if count
-                         else "Prizes cleared.")
-    return redirect("tournaments:event", pk=pk)

@@ -23,13 +23,13 @@ from ..forms import ResultForm, SwapForm
 from .cards import table_cards
 from .common import (
     SESSION_TOKENS,
-    claim_once,
     event_or_404,
     form_errors,
     may_direct,
     page_context,
     require_director,
     say,
+    sent_once,
     to_sheet,
 )
 
@@ -53,16 +53,17 @@ def round_page(request, pk: int, number: int):
         if (refused := require_director(request, event, "change a round")) is not None:
             return refused
         if request.POST.get("action") == "publish":
-            if not claim_once(request):
-                return redirect("tournaments:round", pk=pk, number=number)
-            try:
-                opened = services.publish_round(actor=actor_for(request), round=rnd)
-            except (EventError, policy.NotAllowed) as exc:
-                messages.error(request, say(exc))
-                return redirect("tournaments:round", pk=pk, number=number)
-            messages.success(request, f"Round {number} published: print the round sheet now, its QR links are "
-                                      "shown once.")
-            return to_sheet(request, event, opened)
+            with sent_once(request) as fresh:
+                if not fresh:
+                    return redirect("tournaments:round", pk=pk, number=number)
+                try:
+                    opened = services.publish_round(actor=actor_for(request), round=rnd)
+                except (EventError, policy.NotAllowed) as exc:
+                    messages.error(request, say(exc))
+                    return redirect("tournaments:round", pk=pk, number=number)
+                messages.success(request, f"Round {number} published: print the round sheet now, its QR links are "
+                                          "shown once.")
+                return to_sheet(request, event, opened)
         swap_form = SwapForm(request.POST, prefix="swap", entries=entries)
         if swap_form.is_valid():
             data = swap_form.cleaned_data
@@ -109,13 +110,14 @@ def match_page(request, pk: int, match_id: int):
     if request.method == "POST":
         if (refused := require_director(request, event, "record results")) is not None:
             return refused
-        if not claim_once(request):
-            return redirect("tournaments:match", pk=pk, match_id=match_id)
-        form = ResultForm(request.POST, prefix="result", players=players, draws=draws, can_clear=cleared)
-        done = _director_result(request, event, match_id, form) if form.is_valid() else None
-        if done is not None:
-            return done
-        status = 400
+        with sent_once(request) as fresh:
+            if not fresh:
+                return redirect("tournaments:match", pk=pk, match_id=match_id)
+            form = ResultForm(request.POST, prefix="result", players=players, draws=draws, can_clear=cleared)
+            done = _director_result(request, event, match_id, form) if form.is_valid() else None
+            if done is not None:
+                return done
+            status = 400
     return render(request, "tournaments/match.html", page_context(
         request, event, "pairings", row=row, form=form, games=_games(row),
     ), status=status)
@@ -130,15 +132,16 @@ def match_link(request, pk: int, match_id: int):
     match = Match.objects.filter(pk=match_id, event=event).select_related("round").first()
     if match is None:
         raise Http404("no such match")
-    if not claim_once(request):
-        return redirect("tournaments:match", pk=pk, match_id=match_id)
-    try:
-        tokens = services.issue_table_links(actor=actor_for(request), event=event, match=match)
-    except (EventError, policy.NotAllowed) as exc:
-        messages.error(request, say(exc))
-        return redirect("tournaments:match", pk=pk, match_id=match_id)
-    messages.success(request, "A new link for this table (its earlier one no longer works): print its card now.")
-    return to_sheet(request, event, services.Opened(match.round, [match], tokens))
+    with sent_once(request) as fresh:
+        if not fresh:
+            return redirect("tournaments:match", pk=pk, match_id=match_id)
+        try:
+            tokens = services.issue_table_links(actor=actor_for(request), event=event, match=match)
+        except (EventError, policy.NotAllowed) as exc:
+            messages.error(request, say(exc))
+            return redirect("tournaments:match", pk=pk, match_id=match_id)
+        messages.success(request, "A new link for this table (its earlier one no longer works): print its card now.")
+        return to_sheet(request, event, services.Opened(match.round, [match], tokens))
 
 
 def _director_result(request, event: Event, match_id: int, form: ResultForm):
@@ -201,16 +204,17 @@ def round_sheet(request, pk: int):
     if number is not None and rnd is None:
         raise Http404("no such round")
     if request.method == "POST":
-        if not claim_once(request):
-            return redirect(request.get_full_path())
-        try:
-            tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
-                                                started_too=bool(request.POST.get("started_too")))
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, say(exc))
-            return redirect(request.get_full_path())
-        messages.success(request, "New table links made (the earlier ones no longer work): print this sheet now.")
-        return to_sheet(request, event, services.Opened(rnd, [], tokens))
+        with sent_once(request) as fresh:
+            if not fresh:
+                return redirect(request.get_full_path())
+            try:
+                tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
+                                                    started_too=bool(request.POST.get("started_too")))
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, say(exc))
+                return redirect(request.get_full_path())
+            messages.success(request, "New table links made (the earlier ones no longer work): print this sheet now.")
+            return to_sheet(request, event, services.Opened(rnd, [], tokens))
     saved = request.session.pop(SESSION_TOKENS, None) or {}
     tokens = saved.get("tokens", {}) if saved.get("event") == event.pk else {}
     rows = selectors.matches(event, round=number) if rnd is not None else \
