@@ -73,7 +73,9 @@ def accept(page, player, pin, *, says, number=1):
         sync_api.expect(page.locator(f".pending-card label:has-text(\"{player}'s PIN\")")).to_be_visible()
     page.fill("input[name=pin]", pin)
     page.click(f"button:has-text('Accept hand {number}')")
-    sync_api.expect(page.locator(".messages")).to_contain_text(says)
+    # Accepted: the message at the top; refused: said on the hand's card, beside its PIN box.
+    said = page.locator(".messages li, .pending-card .refused").filter(has_text=says)
+    sync_api.expect(said.first).to_be_visible()
 
 
 def enter_and_accept(page, base_url, game_id):
