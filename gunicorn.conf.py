@@ -1,7 +1,7 @@
 """gunicorn's settings for ginscore (``gunicorn -c gunicorn.conf.py ginscore.wsgi``; the Procfile's ``web``).
 
-Threaded workers (``ginscore.gunicorn_worker``: gunicorn's gthread, noting how long each request
-waited, so that past capacity it is answered 503 at once: ``ginscore.shedding``). A request mostly waits
+Threaded workers (``core.gunicorn_worker``: gunicorn's gthread, noting how long each request
+waited, so that past capacity it is answered 503 at once: ``core.shedding``). A request mostly waits
 on the database, so a few threads per process keep the cores busy; keep-alive lets a phone or a table
 reuse its connection. Each value can be set from the environment.
 """
@@ -11,7 +11,7 @@ import os
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count() * 2)))
-worker_class = "ginscore.gunicorn_worker.SheddingThreadWorker"
+worker_class = "core.gunicorn_worker.SheddingThreadWorker"
 threads = int(os.environ.get("WEB_THREADS", "4"))
 # Connections held open per worker (idle keep-alive ones cost no thread).
 worker_connections = int(os.environ.get("WEB_CONNECTIONS", "1000"))

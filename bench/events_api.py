@@ -45,7 +45,7 @@ def setup() -> dict:
     django.setup()
     from django.core.management import call_command
 
-    from ginscore import jobs
+    from core import jobs
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)  # the pages' assets, as in production

@@ -76,7 +76,7 @@ X_FRAME_OPTIONS = "DENY"
 
 # Request bodies: a real score sheet (500 card-level hands) is well under this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BYTES", str(256 * 1024)))
-# Past capacity (ginscore.shedding): a request that waited longer than this in gunicorn's queue, in seconds,
+# Past capacity (core.shedding): a request that waited longer than this in gunicorn's queue, in seconds,
 # is answered 503 at once. A phone's refresh backs off and asks again; a hand at a table waits longer.
 SHED_READS_AFTER = float(os.environ.get("SHED_READS_AFTER", "1.0"))
 SHED_WRITES_AFTER = float(os.environ.get("SHED_WRITES_AFTER", "3.0"))
@@ -103,12 +103,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "ginscore.shedding.LoadSheddingMiddleware",
+    "core.shedding.LoadSheddingMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "scoring.middleware.RequestSizeLimitMiddleware",
-    "scoring.middleware.DatabaseBusyMiddleware",
+    "core.middleware.RequestSizeLimitMiddleware",
+    "core.middleware.DatabaseBusyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "scoring.middleware.ApiTrailingSlashMiddleware",
+    "core.middleware.ApiTrailingSlashMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -153,11 +153,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 ON_POSTGRESQL = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-# The statements of every recorded hand prepared once per connection (scoring.prepared); 0 behind a
+# The statements of every recorded hand prepared once per connection (core.prepared); 0 behind a
 # transaction-pooling proxy such as PgBouncer, which hands one session to many clients.
 DB_PREPARED_STATEMENTS = os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0"
 
-# Background jobs (ginscore.jobs): on PostgreSQL a queue that a worker runs (procrastinate, in the same
+# Background jobs (core.jobs): on PostgreSQL a queue that a worker runs (procrastinate, in the same
 # database), elsewhere in the web process right after the commit. Tests run them inline on both unless a
 # test asks for the queue; JOBS=inline or JOBS=queue overrides.
 JOBS = os.environ.get("JOBS") or ("queue" if ON_POSTGRESQL and not TESTING else "inline")
@@ -206,12 +206,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.BoundedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
-        "scoring.api.renderers.FastJSONRenderer",
+        "core.api.renderers.FastJSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PAGINATION_CLASS": "scoring.api.pagination.BoundedLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     # ?format= filters games by table format; responses are JSON (or the browsable page) by Accept.
     "URL_FORMAT_OVERRIDE": None,
@@ -268,7 +268,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
-    else {"BACKEND": "scoring.cache.AtomicDatabaseCache", "LOCATION": "ginscore_cache"},
+    else {"BACKEND": "core.cache.AtomicDatabaseCache", "LOCATION": "ginscore_cache"},
     # Each worker's own memory, for content whose key names the version it was made from (an event's
     # standings for one results fingerprint): such an entry is never stale, so no worker need share it.
     "versioned": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ginscore-versioned",
@@ -279,7 +279,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # A database outage is logged as one line per failed request, not a traceback each.
-    "filters": {"outage_one_line": {"()": "scoring.logging_filters.DatabaseOutageOneLine"}},
+    "filters": {"outage_one_line": {"()": "core.logging_filters.DatabaseOutageOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "level": os.environ.get("LOG_LEVEL", "INFO"),
                              "filters": ["outage_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},

@@ -7,10 +7,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scoring.forms import SignInForm
 
-handler400 = "scoring.api.errors.bad_request"
-handler403 = "scoring.api.errors.permission_denied"
-handler404 = "scoring.api.errors.page_not_found"
-handler500 = "scoring.api.errors.server_error"
+handler400 = "core.api.errors.bad_request"
+handler403 = "core.api.errors.permission_denied"
+handler404 = "core.api.errors.page_not_found"
+handler500 = "core.api.errors.server_error"
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,4 +1,4 @@
-"""The ratings app's background jobs, where procrastinate's worker finds them (``ginscore.jobs`` says where
+"""The ratings app's background jobs, where procrastinate's worker finds them (``core.jobs`` says where
 and when they run):
 
 - ``ratings.recompute`` (``services.recompute``): every rating recomputed from scratch after a settled

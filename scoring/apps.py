@@ -9,7 +9,8 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from django.db.backends.signals import connection_created
 
-        from . import checks  # noqa: F401  (registers the system checks)
-        from .pg_timestamps import use_iso_timestamps
+        from core.pg_timestamps import use_iso_timestamps
 
-        connection_created.connect(use_iso_timestamps, dispatch_uid="scoring.pg_timestamps")
+        from . import checks  # noqa: F401  (registers the system checks)
+
+        connection_created.connect(use_iso_timestamps, dispatch_uid="core.pg_timestamps")

@@ -15,10 +15,11 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 
+from core.reading import IdChoiceField, IdsChoiceField, WholeNumberFormField, text_id
+
 from .engine import PRESETS, Problem, SheetError
 from .engine.conventions import FIELD_NAMES, FieldSpec, field_specs, overrides_of
 from .models import Game, Player
-from .reading import IdChoiceField, IdsChoiceField, WholeNumberFormField, text_id
 from .services import valid_pin
 
 RESULTS = [("knock", "Knock"), ("gin", "Gin"), ("big_gin", "Big gin"), ("dead", "Dead hand")]

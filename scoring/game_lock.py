@@ -20,9 +20,10 @@ from functools import cache
 from django.db import connection
 from psycopg.pq import TransactionStatus
 
-from . import prepared
+from core import prepared
+from core.raw_rows import columns, database, instances, statement_cursor, table, width
+
 from .models import Game, Hand, Player, Seat
-from .raw_rows import columns, database, instances, statement_cursor, table, width
 from .sheets import HandLine, hand_lines
 
 

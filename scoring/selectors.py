@@ -10,6 +10,8 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
+from core.text import folded
+
 from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
@@ -17,7 +19,6 @@ from .models import Game, Hand, Player, Seat
 from .player_records import registered
 from .policy import Actor
 from .sheets import counted_sheet, hand_lines, pending_hands, validate_current
-from .text import folded
 
 
 def visible_games(actor: Actor) -> QuerySet[Game]:

@@ -1,4 +1,4 @@
-"""The scoring app's background jobs, on the queue's worker (``ginscore.jobs``): housekeeping at a time.
+"""The scoring app's background jobs, on the queue's worker (``core.jobs``): housekeeping at a time.
 
 - ``scoring.retry_stalled_jobs`` (every minute): a job whose worker died (killed, its machine lost) is
   put back on the queue, so nothing deferred is ever lost; jobs are idempotent, so running one again is safe.

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import converters
+from core import converters
+
 from .views import clock, pages, players, sheet, table
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits

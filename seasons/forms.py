@@ -6,7 +6,7 @@ import re
 
 from django import forms
 
-from scoring.reading import WholeNumberFormField
+from core.reading import WholeNumberFormField
 
 from .models import Season
 from .services import MAX_POINTS

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from core.reading import IdChoiceField, IdsChoiceField, WholeNumberFormField
 from scoring.engine import PRESETS
 from scoring.forms import ConventionsFormMixin
 from scoring.models import Player
-from scoring.reading import IdChoiceField, IdsChoiceField, WholeNumberFormField
 from tournaments.engine import EventError
 from tournaments.engine.document import MAX_ENTRIES, MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 

@@ -22,10 +22,10 @@ from typing import Any
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from ginscore import jobs
+from core import jobs
+from core.reading import text_id
 from scoring import selectors as scoring_selectors
 from scoring.models import Game, RefereeLink
-from scoring.reading import text_id
 
 from . import policy, services
 from .caching import versioned

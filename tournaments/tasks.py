@@ -1,4 +1,4 @@
-"""The tournaments app's background jobs, where procrastinate's worker finds them (``ginscore.jobs`` says
+"""The tournaments app's background jobs, where procrastinate's worker finds them (``core.jobs`` says
 where and when they run). Each is defined beside the service it runs:
 
 - ``tournaments.refresh_event_answer`` (``services.answers``): an event's answer recomputed and stored

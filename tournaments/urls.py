@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import converters
+from core import converters
 
 from .views import calculator, cards, checkin, display, entries, entry, events, live, prizes, rounds
 

@@ -13,7 +13,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from procrastinate import RetryStrategy
 
-from ginscore import jobs
+from core import jobs
 from ratings.engine import Point, Standing, rate
 from ratings.models import PlayerRating, RatingPoint
 from ratings.results import finished_results
@@ -23,7 +23,7 @@ LOCK = "ratings-recompute"
 
 
 def recompute_after_commit() -> None:
-    """Recompute every rating once this transaction commits (a job: ``ginscore.jobs``). At most one such job
+    """Recompute every rating once this transaction commits (a job: ``core.jobs``). At most one such job
     waits and they run one at a time: the one waiting reads every result as it is when it runs."""
     jobs.defer_on_commit(recompute_ratings_job, queueing_lock=LOCK, lock=LOCK)
 

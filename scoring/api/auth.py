@@ -23,7 +23,8 @@ from django.utils import timezone
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from scoring import rate_limits, raw_rows
+from core import raw_rows
+from scoring import rate_limits
 from scoring.models import ApiToken, RefereeLink, token_digest
 from scoring.policy import Actor
 

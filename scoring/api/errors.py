@@ -1,54 +1,22 @@
-"""One error shape for the whole API: ``{"errors": [{"hand", "field", "message"}]}``.
-
-DRF's own errors (bad JSON, throttling, permissions, serializer validation) are reshaped into it, so a
-client parses one format whatever went wrong. A database that cannot be reached is a 503 with
-``Retry-After`` (the request changed nothing; try again). The project's ``handler400/403/404/500``
-are here too: whatever escapes every view and middleware still answers in this shape under /api/.
-Other unexpected exceptions are bugs: they are logged and answer 500.
+"""The API's exception handler: the apps' refusals in the one error shape (``core.api.errors``). A score
+sheet (or a hand, a game) refused is a 400 naming each problem's hand and field; a rule that says no is a 403
+in words, or 429 with ``Retry-After`` for a PIN locked after too many wrong tries. Everything else is worded
+by ``core.api.errors.exception_handler``.
 """
 
 import math
-import sys
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig
-from django.http import Http404, HttpResponse, JsonResponse
-from django.template import loader
 from django.utils import timezone
-from django.views import defaults
-from rest_framework import exceptions
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.api import errors as core_errors
+from core.api.errors import error_body
 from scoring.engine import SheetError
-from scoring.logging_filters import is_database_outage
 from scoring.policy import NotAllowed
-
-DATABASE_RETRY_SECONDS = 5
-
-
-def error_body(message: str, field: str | None = None, hand: int | None = None) -> dict:
-    return {"errors": [{"hand": hand, "field": field, "message": message}]}
 
 
 def sheet_error_response(error: SheetError) -> Response:
     return Response(error.as_dict(), status=400)
-
-
-def _flatten(detail, field=None):
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            # A list's items are numbered from 0 ("order.0"): item 0 is named too.
-            name = None if key == "non_field_errors" else str(key)
-            yield from _flatten(value, f"{field}.{name}" if field and name is not None else (name or field))
-    elif isinstance(detail, list):
-        for item in detail:
-            yield from _flatten(item, field)
-    else:
-        yield {"hand": None, "field": field, "message": str(detail)}
-
-
-def database_outage_body() -> dict:
-    return error_body("the database is unavailable for a moment: nothing was changed, try again shortly")
 
 
 def exception_handler(exc, context):
@@ -60,51 +28,4 @@ def exception_handler(exc, context):
             seconds = max(1, math.ceil((retry_at - timezone.now()).total_seconds()))
             return Response(error_body(str(exc), "pin"), status=429, headers={"Retry-After": str(seconds)})
         return Response(error_body(str(exc)), status=403)
-    if isinstance(exc, ObjectDoesNotExist):
-        return Response(error_body("not found"), status=404)
-    if isinstance(exc, RequestDataTooBig):
-        return Response(error_body(str(exc)), status=413)
-    if is_database_outage(exc):
-        return Response(database_outage_body(), status=503, headers={"Retry-After": str(DATABASE_RETRY_SECONDS)})
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound("not found")
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or None)
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
-    if isinstance(exc, exceptions.APIException):
-        response.data = {"errors": list(_flatten(exc.detail))}
-    return response
-
-
-def _json_or_page(default_view, status: int, message: str):
-    """An error handler: the API's JSON error under /api/, Django's page (the project's template) elsewhere."""
-
-    def handler(request, exception=None, *args, **kwargs):
-        if request.path.startswith("/api/"):
-            return JsonResponse(error_body(message), status=status)
-        return default_view(request, exception, *args, **kwargs)
-
-    return handler
-
-
-bad_request = _json_or_page(defaults.bad_request, 400, "bad request")
-permission_denied = _json_or_page(defaults.permission_denied, 403, "this caller's role may not do this")
-page_not_found = _json_or_page(defaults.page_not_found, 404, "not found")
-
-
-def server_error(request, *args, **kwargs):
-    """handler500: a database outage answers 503, anything else 500; JSON under /api/, a page elsewhere."""
-    exc = sys.exc_info()[1]
-    outage = exc is not None and is_database_outage(exc)
-    status = 503 if outage else 500
-    if request.path.startswith("/api/"):
-        body = database_outage_body() if outage else error_body("internal error: it has been logged")
-        response = JsonResponse(body, status=status)
-    else:
-        template = loader.get_template("503.html" if outage else "500.html")
-        response = HttpResponse(template.render({}), status=status)
-    if outage:
-        response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
-    return response
+    return core_errors.exception_handler(exc, context)

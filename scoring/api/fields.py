@@ -1,4 +1,4 @@
-"""Whole numbers and ids in the API's bodies, read by ``scoring.reading`` (for any app's serializers).
+"""Whole numbers and ids in the API's bodies, read by ``core.reading`` (for any app's serializers).
 
 DRF's own fields read ``1.5`` as the id 1 (``PrimaryKeyRelatedField`` hands it to the database, which
 truncates), ``1.0`` and ``"12"`` as 12 and ``"١٢"`` as 12. Here a whole number is a JSON integer in
@@ -7,7 +7,7 @@ range, or the field names what is wrong. No rules here: what an id may refer to 
 
 from rest_framework import serializers
 
-from scoring import reading
+from core import reading
 
 
 class WholeNumberField(serializers.IntegerField):

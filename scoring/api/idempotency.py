@@ -27,10 +27,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.response import Response
 
+from core.api.errors import error_body
 from scoring.models import IdempotencyRecord
 
 from .auth import actor_for
-from .errors import error_body
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 REPLAY_WINDOW = timedelta(hours=24)

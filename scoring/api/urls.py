@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import converters
+from core import converters
 
 from . import views
 

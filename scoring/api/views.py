@@ -10,11 +10,11 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.reading import text_id
 from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
 from scoring.policy import Actor
-from scoring.reading import text_id
 from scoring.sheets import score_bounded_sheet
 
 from .auth import actor_for

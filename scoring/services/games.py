@@ -15,7 +15,9 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .. import policy, raw_rows
+from core import raw_rows
+
+from .. import policy
 from ..engine import SheetError, resolve_conventions, score_sheet
 from ..models import (
     Game,

@@ -16,7 +16,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from .. import game_clocks, policy, raw_rows
+from core import raw_rows
+
+from .. import game_clocks, policy
 from ..engine import Problem, SheetError
 from ..game_lock import lock_game
 from ..models import (

@@ -13,12 +13,13 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from core.reading import text_id
+
 from .. import policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
 from ..forms import MergeForm, PinForm, PlayerEditForm, attach_errors
 from ..models import Player
-from ..reading import text_id
 
 PER_PAGE = 50
 

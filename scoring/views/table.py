@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from core.reading import text_id
+
 from .. import policy, selectors, services
 from ..api.auth import actor_for
 from ..engine import SheetError
@@ -30,7 +32,6 @@ from ..forms import (
     attach_errors,
 )
 from ..models import Game, Hand
-from ..reading import text_id
 from ..sheets import (
     hand_lines,
     next_hand_confirmed,

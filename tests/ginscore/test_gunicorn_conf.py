@@ -25,5 +25,5 @@ def test_a_loaded_worker_freezes_its_application_with_the_views_imported_first()
 
 def test_the_settings_file_declares_threaded_workers_and_no_preloading():
     settings = runpy.run_path(str(CONF))
-    assert settings["worker_class"] == "ginscore.gunicorn_worker.SheddingThreadWorker"
+    assert settings["worker_class"] == "core.gunicorn_worker.SheddingThreadWorker"
     assert settings["preload_app"] is False

@@ -66,7 +66,7 @@ def test_an_unknown_referee_link_gets_the_friendly_404_page(client):
 
 
 def test_throttle_counters_live_in_a_cache_every_worker_shares():
-    assert setting("CACHES['default']['BACKEND']", **PRODUCTION) == "scoring.cache.AtomicDatabaseCache"
+    assert setting("CACHES['default']['BACKEND']", **PRODUCTION) == "core.cache.AtomicDatabaseCache"
     redis = setting("CACHES['default']['BACKEND']", **PRODUCTION, REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis == "django.core.cache.backends.redis.RedisCache"
 

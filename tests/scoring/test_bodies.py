@@ -1,4 +1,4 @@
-"""The one reader of request bodies (``scoring.api.parsers``), on every POST the OpenAPI schema lists in
+"""The one reader of request bodies (``core.api.parsers``), on every POST the OpenAPI schema lists in
 both APIs (so a new endpoint is covered as it is added): a body that is not a JSON object, or that holds
 a lone surrogate or a NUL character anywhere (a value or a key), is a 400 naming the body (or the
 field), and nothing stored changes; never a 500, never read as ``{}`` and acted on."""

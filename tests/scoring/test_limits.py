@@ -10,10 +10,10 @@ import pytest
 from django.db import OperationalError, connection
 from rest_framework.test import APIClient
 
+from core.logging_filters import DatabaseOutageOneLine
 from scoring import services, sheets
 from scoring.api import urls
 from scoring.api.throttles import CalculatorThrottle
-from scoring.logging_filters import DatabaseOutageOneLine
 from scoring.models import Hand
 
 from ..factories import as_actor, game, knock, organiser, user

@@ -12,7 +12,8 @@ import pytest
 from django.db import DataError, connection, transaction
 from psycopg.pq import Format
 
-from scoring import prepared, raw_rows, services
+from core import prepared, raw_rows
+from scoring import services
 from scoring.game_lock import lock_game
 from scoring.models import Game, Hand
 

@@ -10,8 +10,8 @@ import pytest
 from django.apps import apps
 from django.test import Client
 
+from core.text import name_matches
 from scoring.models import Game
-from scoring.text import name_matches
 from tournaments import services
 from tournaments.models import Match
 

@@ -1,4 +1,4 @@
-"""Ids and round numbers of events, read by ``scoring.reading`` on the pages and the API: JSON integers
+"""Ids and round numbers of events, read by ``core.reading`` on the pages and the API: JSON integers
 in bodies (never 1.5, true, 1.0 or "1"), ASCII digits in URLs, query strings and forms (never "²",
 "¹²", "١٢" or 30 digits). Each is refused in words naming the field, or is "not found"; nothing changes
 and nothing answers 500, for anonymous callers too."""

@@ -124,7 +124,7 @@ def test_with_jobs_on_the_queue_readers_serve_the_last_answer_marked_updating_un
     people, event = paired
     settings.JOBS = "queue"
     queued = []
-    monkeypatch.setattr("ginscore.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
+    monkeypatch.setattr("core.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
     reader = api_client(user())
     url = f"/api/v1/events/{event.pk}/standings/"
     before = reader.get(url)
@@ -162,7 +162,7 @@ def test_a_reader_that_waited_too_long_for_the_new_answer_queues_its_refresh_aga
     people, event = paired
     settings.JOBS = "queue"
     queued = []
-    monkeypatch.setattr("ginscore.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
+    monkeypatch.setattr("core.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
     selectors.event_answer(event)
     play_match(people, open_matches(event, 1)[0], "Ann")  # its on-commit job never ran (a worker lost it)
     now = [1000.0]

@@ -2,7 +2,7 @@
 or one table) and a bracket match's own. Each round's clock is read in ``GET .../rounds/``, each table's in
 its match.
 
-Views parse the body (``scoring.api.parsers``, as every route), call one service and answer the round;
+Views parse the body (``core.api.parsers``, as every route), call one service and answer the round;
 they must not decide who may (``tournaments.policy``) nor what is refused (``tournaments.services``).
 """
 

@@ -1,7 +1,7 @@
 """API routes that end an event's story or close one of its warnings: cancelling an event with a reason,
 and a director acknowledging a warning about pairings made from results that have since changed.
 
-Views parse the body (``scoring.api.parsers``, as every route), call one service and answer the event;
+Views parse the body (``core.api.parsers``, as every route), call one service and answer the event;
 they must not decide who may (``tournaments.policy``) nor what is refused (``tournaments.services``).
 """
 

@@ -8,9 +8,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.reading import MAX_ID
 from scoring.api.fields import IdField, WholeNumberField
 from scoring.models import Player
-from scoring.reading import MAX_ID
 from tournaments.engine.document import MAX_ENTRIES
 from tournaments.models import Event
 

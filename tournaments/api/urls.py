@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import converters
+from core import converters
 
 from . import clock, entry_record, exports, lifecycle, views
 

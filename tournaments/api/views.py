@@ -19,15 +19,15 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import BoundedJSONParser
+from core.api.renderers import FastJSONRenderer
 from core.conditional import live_etag, live_response, not_modified
+from core.reading import NotANumber, text_id, text_number
 from scoring.api.auth import actor_for
 from scoring.api.idempotency import idempotent
-from scoring.api.parsers import BoundedJSONParser
-from scoring.api.renderers import FastJSONRenderer
 from scoring.api.schema import EVENT_ERROR_SCHEMA
 from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
-from scoring.reading import NotANumber, text_id, text_number
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError, run_event
 from tournaments.exports import standings_csv

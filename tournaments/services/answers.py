@@ -18,7 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 from procrastinate import RetryStrategy
 
-from ginscore import jobs
+from core import jobs
 from tournaments.models import Event, EventAnswer, Round
 from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
 
@@ -34,7 +34,7 @@ def bump(event: Event) -> None:
 
 
 def refresh_after_commit(event_id: int) -> None:
-    """Recompute the event's live answer once this transaction commits (a job: ``ginscore.jobs``), so that
+    """Recompute the event's live answer once this transaction commits (a job: ``core.jobs``), so that
     the pages and the API read it instead of running the engine. At most one such job waits per event,
     and they run one at a time. It never turns a committed write into an error: a failure is retried
     (queued) or logged (inline), and readers meanwhile serve the last answer."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from scoring.reading import text_id
+from core.reading import text_id
 from tournaments.engine import EventError, run_event
 
 from ..forms import EventCalculatorForm

@@ -12,8 +12,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from core.reading import text_id
 from scoring.api.auth import actor_for
-from scoring.reading import text_id
 from tournaments import policy, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from core.conditional import live_etag, live_response, not_modified
-from scoring.reading import text_id
+from core.reading import text_id
 from tournaments import selectors
 from tournaments.models import Event
 

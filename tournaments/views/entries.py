@@ -8,8 +8,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 
+from core.reading import NotANumber, text_id, text_number
 from scoring.api.auth import actor_for
-from scoring.reading import NotANumber, text_id, text_number
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event

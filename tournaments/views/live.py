@@ -24,10 +24,10 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
 from core.conditional import live_etag, live_response, not_modified
+from core.reading import text_id
+from core.text import name_matches
 from scoring.api.auth import actor_for
 from scoring.models import Game
-from scoring.reading import text_id
-from scoring.text import name_matches
 from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event

@@ -16,7 +16,7 @@ from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from ginscore import jobs
+from core import jobs
 from scoring import services as scoring
 from scoring.management.commands.load_demo import PASSWORD
 from scoring.models import Game, Player

@@ -4,7 +4,7 @@ connections only while it has a thread free.
 ``gunicorn.conf.py`` names it as the worker class. Two changes to gunicorn's own ``gthread`` worker:
 
 - A connection is stamped when it is queued for a thread (a new connection, or a keep-alive one with a
-  new request), and the thread that takes it tells ``ginscore.shedding`` how long that was, so that a
+  new request), and the thread that takes it tells ``core.shedding`` how long that was, so that a
   request whose client has likely gone is answered 503 at once (``LoadSheddingMiddleware``).
 - Every worker process waits on the same listening socket. gthread accepts whenever it holds fewer
   than ``worker_connections`` (1,000): the first worker to wake took most of a burst of keep-alive
@@ -19,7 +19,7 @@ import time
 
 from gunicorn.workers.gthread import ThreadWorker
 
-from .shedding import note_wait
+from core.shedding import note_wait
 
 
 class SheddingThreadWorker(ThreadWorker):

@@ -21,7 +21,7 @@ from functools import cache
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models.base import ModelState
 
-from . import fast_json, prepared
+from core import fast_json, prepared
 
 
 def columns(model, alias: str) -> str:

@@ -1,7 +1,7 @@
 """The API's JSON writer: DRF's ``JSONRenderer`` with the same output, written by orjson.
 
 A recorded hand's answer is the whole score sheet, and writing it with the standard library's encoder
-cost as much as a trivial request. ``scoring.fast_json`` says what stays the same (everything but the
+cost as much as a trivial request. ``core.fast_json`` says what stays the same (everything but the
 spelling of a few floats) and when the standard encoder still writes (whatever orjson could not write
 as it would). Indented output (the ``indent`` media-type parameter) is the standard encoder's.
 
@@ -12,7 +12,7 @@ from functools import cache
 
 from rest_framework.renderers import JSONRenderer
 
-from scoring import fast_json
+from core import fast_json
 
 # DRF escapes these two so that its JSON is also valid JavaScript; orjson writes them as they are.
 _LINE_SEPARATOR, _PARAGRAPH_SEPARATOR = "\u2028".encode(), "\u2029".encode()

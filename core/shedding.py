@@ -2,7 +2,7 @@
 
 When more requests arrive than the workers can serve, they wait in each worker's queue. A phone gives
 up after a few seconds and asks again; serving its old request afterwards only delays every newer one,
-and soon nothing useful gets through. gunicorn's worker (``ginscore.gunicorn_worker``) notes how long
+and soon nothing useful gets through. gunicorn's worker (``core.gunicorn_worker``) notes how long
 each request waited in the queue before a thread took it; this middleware, first in the chain (before
 sessions or the database), answers such a request 503 with ``Retry-After`` when it waited longer than
 its kind may: reads (a phone's refresh, which backs off) sooner than writes (a hand at a table).

@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
-from scoring import raw_rows, services
+from core import raw_rows
+from scoring import services
 from scoring.models import ApiToken, Game, Hand, Player, RefereeLink, Seat, token_digest
 
 from ..factories import as_actor, game, knock, organiser

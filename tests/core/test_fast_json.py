@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.renderers import JSONRenderer
 
-from scoring import fast_json, raw_rows
-from scoring.api.renderers import FastJSONRenderer
+from core import fast_json, raw_rows
+from core.api.renderers import FastJSONRenderer
 from scoring.models import Game
 
 SETTINGS = settings(max_examples=300, deadline=None)

@@ -14,7 +14,8 @@ from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonRespons
 from django.template import loader
 from django.urls import get_urlconf, is_valid_path
 
-from .api.errors import DATABASE_RETRY_SECONDS, database_outage_body, is_database_outage
+from .api.errors import DATABASE_RETRY_SECONDS, database_outage_body
+from .logging_filters import is_database_outage
 
 
 def _answer(request, status: int, message: str):

@@ -1,4 +1,4 @@
-"""Whole numbers read in one place (``scoring.reading``): ids, round and hand numbers are JSON integers
+"""Whole numbers read in one place (``core.reading``): ids, round and hand numbers are JSON integers
 in bodies and ASCII digits in URLs, query strings and forms; a float, a boolean, "²", "١٢" or 30
 digits is refused in words (or is "not found"), never read as something else and never a 500."""
 
@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import reading, services
+from core import reading
+from scoring import services
 from scoring.models import Game, Player
 
 from ..factories import as_actor, game, knock, organiser, user
-from .test_api import client_for
+from ..scoring.test_api import client_for
 
 NOT_IDS = [1.5, 1.0, True, False, "1", "٣", None, [1], {"id": 1}, 0, -1, 2**63]
 

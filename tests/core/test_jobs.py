@@ -1,4 +1,4 @@
-"""Background jobs (``ginscore.jobs``): inline right after the commit, or on procrastinate's queue run by a
+"""Background jobs (``core.jobs``): inline right after the commit, or on procrastinate's queue run by a
 real worker (PostgreSQL): queued on commit only, at most one waiting per event, a job whose worker died
 run again, nothing lost."""
 
@@ -14,7 +14,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import connection, transaction
 
-from ginscore import jobs
+from core import jobs
 from tournaments import selectors, services
 from tournaments.models import EventAnswer
 

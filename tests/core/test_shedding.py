@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.test import RequestFactory
 
-from ginscore import shedding
+from core import shedding
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,1 @@
+"""The API kit that knows nothing of gin: bounded JSON parsing, fast rendering, bounded pagination."""
