@@ -4,7 +4,7 @@ from django.urls import path
 
 from core import converters
 
-from .views import clock, pages, players, sheet, table
+from .views import pages, players, sheet, table, table_time
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -24,8 +24,8 @@ urlpatterns = [
     path("games/<id:pk>/history/", sheet.game_history, name="game_history"),
     path("games/<id:pk>/enter/", table.enter_hand, name="enter_hand"),
     path("games/<id:pk>/preview/", table.preview_hand, name="preview_hand"),
-    path("games/<id:pk>/time/", clock.end_at_time, name="end_at_time"),
-    path("games/<id:pk>/clock/", clock.table_clock, name="table_clock"),
+    path("games/<id:pk>/time/", table_time.end_at_time, name="end_at_time"),
+    path("games/<id:pk>/clock/", table_time.table_clock, name="table_clock"),
     path("games/<id:pk>/abandon/", pages.abandon_game, name="abandon_game"),
     path("games/<id:pk>/reopen/", pages.reopen_game, name="reopen_game"),
     path("games/<id:pk>/links/", pages.referee_links, name="referee_links"),

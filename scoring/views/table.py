@@ -38,7 +38,7 @@ from ..sheets import (
     seating,
     versions_in_words,
 )
-from .clock import time_box
+from .table_time import time_box
 from .common import REFUSED_TAG, allowed, require_official, visible_game
 from .sheet import sheet_context
 
