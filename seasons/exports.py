@@ -1,5 +1,5 @@
 """A season's ladder as CSV: one row per player, the columns of the JSON rows. A name a spreadsheet would run
-as a formula gets a leading apostrophe, as the standings CSV does (``tournaments.exports``).
+as a formula gets a leading apostrophe, as the standings CSV does (``tournaments.match_rows``).
 
 It must not work out the ladder: it writes the rows it is given.
 """
@@ -10,7 +10,7 @@ import csv
 import io
 from typing import Any
 
-from tournaments.exports import FORMULA_START
+from tournaments.match_rows import FORMULA_START
 
 COLUMNS = ["place", "player", "name", "points", "placement_points", "night_points", "events", "nights"]
 

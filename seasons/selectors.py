@@ -28,7 +28,7 @@ from django.utils import timezone
 from scoring.models import Game, Player, Seat, settled_result_of
 from tournaments import selectors as event_selectors
 from tournaments.models import Entry, Event, EventAnswer, Match, MatchGame
-from tournaments.results import latest_result_change, match_data, match_outcome, with_match_details
+from tournaments.stored_event import latest_result_change, match_data, match_outcome, with_match_details
 
 from .engine import EventPlacings, LadderRow, PointsTable, combine_stages, ladder
 from .models import Season

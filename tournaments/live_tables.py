@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournaments.stored_event import DirectorResult, MatchData, _game_result, entry_labels_of, match_outcome
+
 from .models import Event, Match, MatchGame, MatchPlayer, MatchResult, Round
-from .results import DirectorResult, MatchData, _game_result, entry_labels_of, match_outcome
 
 
 def live_tables(event: Event, round_number: int | None) -> list[dict[str, Any]]:

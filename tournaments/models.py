@@ -4,7 +4,7 @@ results, and the engine's answer kept per event and results version.
 The database keeps the invariants, each constraint named: one entry per player per event, distinct
 seeds, one round of each number, one match per entry per round, one live match per bracket id. A
 match points at its ``scoring`` games (``MatchGame``); ``scoring`` never knows about events. Business
-rules live in ``tournaments.services`` (writes) and ``tournaments.results`` (what a match's games
+rules live in ``tournaments.services`` (writes) and ``tournaments.stored_event`` (what a match's games
 decide); nothing here pairs, scores or ranks, and no ``save()`` or signal has side effects.
 """
 
@@ -187,7 +187,7 @@ class Round(models.Model):
     paired_from = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    # The round's clock (``tournaments.clock``): while it runs, when the time is up; while it is paused, the
+    # The round's clock (``tournaments.engine.clock``): while it runs, when the time is up; while it is paused, the
     # seconds left; neither before it starts.
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_left_seconds = models.PositiveIntegerField(null=True, blank=True)

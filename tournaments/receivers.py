@@ -4,7 +4,7 @@
 reopen) that changed a game's settled result. If the game is a match's, a ``ResultChange`` row is
 added in that same transaction (no lock on the event row) and the event's answer is recomputed once
 it commits. Most hand writes leave the settled result alone and never reach this module. It decides
-nothing about results: ``tournaments.results`` reads them.
+nothing about results: ``tournaments.stored_event`` reads them.
 """
 
 from django.dispatch import receiver

@@ -26,14 +26,9 @@ from core import jobs
 from core.reading import text_id
 from scoring import selectors as scoring_selectors
 from scoring.models import Game, RefereeLink
-
-from . import policy, services
-from .caching import versioned
-from .clock import clock_state
-from .clock import in_words as clock_words
-from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
-from .policy import Actor
-from .results import (
+from tournaments.engine.clock import clock_state
+from tournaments.engine.clock import in_words as clock_words
+from tournaments.stored_event import (
     answered_document,
     build_document,
     entry_labels,
@@ -46,6 +41,11 @@ from .results import (
     sides,
     with_match_details,
 )
+
+from . import policy, services
+from .caching import versioned
+from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
+from .policy import Actor
 from .stale_warnings import keyed
 
 
@@ -550,7 +550,7 @@ def round_summaries(event: Event) -> list[dict[str, Any]]:
 
 
 def clock_of(ends_at, left_seconds, now, extra_seconds: int = 0) -> dict[str, Any]:
-    """A round's (or one table's) clock as pages and the API show it: ``tournaments.clock`` plus words."""
+    """A round's (or one table's) clock as pages and the API show it: ``tournaments.engine.clock`` plus words."""
     state = clock_state(ends_at=ends_at, left_seconds=left_seconds, now=now, extra_seconds=extra_seconds)
     return {**state.as_dict(), "words": clock_words(state)}
 

@@ -11,7 +11,7 @@ Rummy is mostly the luck of one big gin and the club's bonus conventions, not sk
 equal ranks. Results are rated in the order of ``Result.order`` (when, then the caller's tie-break
 key), whatever order they are given in, so the answer never depends on the order they arrived in.
 
-It must not read or write storage, nor decide what counts as a result (``ratings.results`` does).
+It must not read or write storage, nor decide what counts as a result (``ratings.rated_results`` does).
 """
 
 from __future__ import annotations

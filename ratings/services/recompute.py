@@ -2,7 +2,7 @@
 tables rewritten whole in one transaction with bulk writes, so the stored ratings never depend on the order
 results arrived in; and the job that does it, deferred whenever a settled result moves.
 
-It must not decide what counts as a result (``ratings.results``) nor how a result moves a rating (the engine).
+It must not decide what counts as a result (``ratings.rated_results``) nor how a result moves a rating (the engine).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from procrastinate import RetryStrategy
 from core import jobs
 from ratings.engine import Point, Standing, rate
 from ratings.models import PlayerRating, RatingPoint
-from ratings.results import finished_results
+from ratings.rated_results import finished_results
 
 BATCH = 2000
 LOCK = "ratings-recompute"

@@ -38,9 +38,9 @@ from ..sheets import (
     seating,
     versions_in_words,
 )
-from .table_time import time_box
 from .common import REFUSED_TAG, allowed, require_official, visible_game
 from .sheet import sheet_context
+from .table_time import time_box
 
 
 def _hand_said(game: Game, number: int) -> str:

@@ -105,4 +105,4 @@ def test_the_import_reader_resolves_relative_imports():
     """The checks above are only as good as this: a relative import names the module it reaches."""
     found = imported_modules(ROOT / "tournaments" / "services" / "rounds.py")
     assert "tournaments.services.brackets.open_bracket" in found
-    assert "tournaments.results" in found
+    assert "tournaments.stored_event" in found

@@ -1,6 +1,6 @@
 """A round's clock: its directors start it (at the event's round_minutes or the minutes given), pause,
 resume and extend it (the whole round or one table); the pairings page, My tables, a table's entry page
-and the API tell the same time. Where it stands at a moment is plain arithmetic (``tournaments.clock``)."""
+and the API tell the same time. Where it stands at a moment is plain arithmetic (``tournaments.engine.clock``)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -9,8 +9,8 @@ from django.test import Client
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.clock import PAUSED, RUNNING, TIME, clock_state, in_words
 from tournaments.engine import EventError
+from tournaments.engine.clock import PAUSED, RUNNING, TIME, clock_state, in_words
 from tournaments.models import Match, Round
 from tournaments.policy import Actor, NotAllowed
 

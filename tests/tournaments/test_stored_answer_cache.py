@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.models import EventAnswer, ResultChange
-from tournaments.results import results_fingerprint
+from tournaments.stored_event import results_fingerprint
 
 from ..factories import api_client, as_actor, game, gin, knock, organiser
 from .stored import Officials, new_event, open_matches

@@ -12,7 +12,7 @@ from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Event, EventAnswer, Match, Round
-from tournaments.results import results_fingerprint
+from tournaments.stored_event import results_fingerprint
 
 from ..factories import as_actor, gin
 from ..scoring.test_concurrency import run_together

@@ -1,8 +1,8 @@
 """``GET /api/v1/events/{id}/entries/{entry_id}/``: one entry's record in an event, its matches in order, each
-result from its side (``tournaments.entry_record``).
+result from its side (``tournaments.entry_history``).
 
 A read: it parses the ids, calls the read, answers. It must not decide a result or a place (the engine and
-``tournaments.results`` do), nor who may read (``selectors``: a private event is a 404 to whoever may not read
+``tournaments.stored_event`` do), nor who may read (``selectors``: a private event is a 404 to whoever may not read
 it, and so is an entry of another event); why an entry dropped is shown to the event's officials only.
 """
 
@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from scoring.api.auth import actor_for
 from scoring.api.views import WriteAccess
 from tournaments import policy
-from tournaments.entry_record import entry_record
+from tournaments.entry_history import entry_record
 
 from .serializers import EntrySerializer
 from .views import TAG, EventErrorsMixin, _event

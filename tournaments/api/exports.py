@@ -2,8 +2,8 @@
 ``Accept: text/csv``) and the event as the event contract's request (``GET .../export/``), the one the
 stored answer is computed from, which ``POST /api/v1/event/`` answers with the same standings.
 
-Views read the query, call one selector and render (``tournaments.exports`` writes the CSV); they must
-not build the event document themselves (``tournaments.results`` does, for the answer and the export
+Views read the query, call one selector and render (``tournaments.match_rows`` writes the CSV); they must
+not build the event document themselves (``tournaments.stored_event`` does, for the answer and the export
 alike) nor decide who may read (a private event is a 404 to whoever may not: ``_event``).
 """
 
@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.engine import EventError
-from tournaments.exports import matches_csv
+from tournaments.match_rows import matches_csv
 
 from . import schema
 from .serializers import MatchSerializer
@@ -59,7 +59,7 @@ def _wanted_format(request) -> str | None:
 
 
 class MatchCSVRenderer(BaseRenderer):
-    """The match rows as CSV (``tournaments.exports.matches_csv``)."""
+    """The match rows as CSV (``tournaments.match_rows.matches_csv``)."""
 
     media_type = "text/csv"
     format = "csv"

@@ -30,7 +30,7 @@ from scoring.api.throttles import AnonymousThrottle, CalculatorThrottle
 from scoring.api.views import WriteAccess
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError, run_event
-from tournaments.exports import standings_csv
+from tournaments.match_rows import standings_csv
 from tournaments.models import Entry, Event, Match
 
 from . import schema
@@ -570,7 +570,7 @@ class Knockout(EventErrorsMixin, APIView):
 
 
 class CSVRenderer(BaseRenderer):
-    """The standings rows as CSV (``tournaments.exports``)."""
+    """The standings rows as CSV (``tournaments.match_rows``)."""
 
     media_type = "text/csv"
     format = "csv"

@@ -21,7 +21,7 @@ Each service takes keyword-only arguments, runs in one transaction and locks the
 (``select_for_update``): two directors pairing at once create one round, and every write bumps the
 event's ``revision`` (part of the results fingerprint). Games and referee links are made by
 ``scoring``'s own services under the event's frozen conventions. Pairings, brackets and standings
-come from the engine (``tournaments.engine``) run on the stored results (``tournaments.results``).
+come from the engine (``tournaments.engine``) run on the stored results (``tournaments.stored_event``).
 
 A refused write raises ``EventError`` (bad input: every problem with its field and message; any write to
 a cancelled event) or ``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
@@ -30,6 +30,7 @@ the API and commands import this package, never its modules' private helpers.
 
 from tournaments.engine import EventError, run_event
 from tournaments.policy import NotAllowed
+from tournaments.services.timekeeping import run_match_clock, run_round_clock
 
 from .acknowledgements import acknowledge_warning
 from .answers import (
@@ -46,7 +47,6 @@ from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matche
 from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, set_prizes_from_text, update_event
 from .checkin import absent_entries, check_in_entry, self_check_in, venue_code, venue_code_matches
-from .clock import run_match_clock, run_round_clock
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
 from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
 from .events import create_event, create_knockout_from_standings, set_officials

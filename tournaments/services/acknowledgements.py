@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from tournaments.models import Event, WarningAcknowledgement
 from tournaments.policy import Actor
-from tournaments.results import compute_answer, load_state
 from tournaments.stale_warnings import keyed
+from tournaments.stored_event import compute_answer, load_state
 
 from .base import MAX_REASON, error, lock_event_to_change
 

@@ -20,7 +20,7 @@ from procrastinate import RetryStrategy
 
 from core import jobs
 from tournaments.models import Event, EventAnswer, Round
-from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
+from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
 
 from . import brackets
 

@@ -16,7 +16,7 @@ from scoring import services as scoring
 from tournaments.engine import EventError
 from tournaments.models import Event, Match
 from tournaments.policy import Actor
-from tournaments.results import EventState, compute_answer, load_state, with_match_details
+from tournaments.stored_event import EventState, compute_answer, load_state, with_match_details
 
 from . import answers
 from .base import error, lock_event_to_change, reason_text

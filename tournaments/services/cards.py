@@ -13,7 +13,7 @@ from django.db import transaction
 from scoring.models import Game
 from tournaments.models import Event, Match, MatchGame, Round
 from tournaments.policy import Actor
-from tournaments.results import load_state
+from tournaments.stored_event import load_state
 
 from .base import error, lock_event_to_change
 from .games import Opened, renew_table_links

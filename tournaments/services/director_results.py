@@ -12,8 +12,8 @@ from scoring import services as scoring
 from scoring.models import Game, GameStatusChange
 from tournaments.models import Entry, Match, MatchGame, MatchResult
 from tournaments.policy import Actor
-from tournaments.results import sides
 from tournaments.signals import match_result_changed
+from tournaments.stored_event import sides
 
 from .answers import bump
 from .base import MAX_STORED, error, lock_event_to_change, reason_text

@@ -19,7 +19,7 @@ from tournaments.engine import EventError, read_event
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event
 from tournaments.policy import Actor, NotAllowed
-from tournaments.results import compute_answer, load_state
+from tournaments.stored_event import compute_answer, load_state
 
 from .answers import bump
 from .base import error, lock_event_to_change

@@ -20,7 +20,7 @@ from scoring.engine import SheetError
 from scoring.models import Game, RefereeLink
 from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, Round
 from tournaments.policy import Actor
-from tournaments.results import load_state, sides
+from tournaments.stored_event import load_state, sides
 
 from .base import error, lock_event_to_change
 

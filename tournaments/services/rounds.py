@@ -15,7 +15,7 @@ from django.utils import timezone
 from tournaments.engine.document import default_swiss_rounds
 from tournaments.models import Entry, Event, Match, MatchPlayer, Round
 from tournaments.policy import Actor
-from tournaments.results import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
+from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
 
 from .answers import bump
 from .base import error, lock_event_to_change

@@ -13,7 +13,7 @@ from django.shortcuts import render
 
 from scoring.api.auth import actor_for
 from tournaments import policy
-from tournaments.entry_record import entry_record
+from tournaments.entry_history import entry_record
 from tournaments.models import Entry
 
 from ..presentation import ordinal

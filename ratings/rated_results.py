@@ -14,7 +14,7 @@ public (or private) later moves the ratings then (``tournaments.signals.event_vi
   winner first, a draw as equal ranks. A bye never counts, nor a forfeit (nobody played). A director's
   adjusted result counts when the match was played (a hand recorded in one of its games): it is the
   match's result as the director ruled it; an adjusted result of a match never begun is a no-show, like
-  a forfeit. A match's result is what ``tournaments.results`` says it is, nothing is decided here.
+  a forfeit. A match's result is what ``tournaments.stored_event`` says it is, nothing is decided here.
 - When: the moment the result was played, the first entry of its last hand (``Hand.entered_at`` of
   version 1): a correction months later changes the result, not where it stands in time. A match
   played without hands (an adjusted result) stands at the director's result.
@@ -31,7 +31,7 @@ from django.db.models import Max
 from ratings.engine import Result
 from scoring.models import Game, Hand, Seat, settled_result_of
 from tournaments.models import Event, Match, MatchGame, MatchResult
-from tournaments.results import load_state
+from tournaments.stored_event import load_state
 
 TWO_SIDES = ("standard", "hollywood")
 THREE_SIDES = ("rotation", "jersey")
@@ -107,7 +107,7 @@ def game_result(format: str, names: list[str], summary: dict,
 
 def match_results(events: Iterable[Event] | None = None) -> list[Result]:
     """Every decided match of every public event (or of the public ones of ``events``) that counts: the
-    event's own reading of its results (``tournaments.results.load_state``, six queries an event), and two
+    event's own reading of its results (``tournaments.stored_event.load_state``, six queries an event), and two
     queries for the times."""
     events = [e for e in (events if events is not None else Event.objects.order_by("pk")) if e.is_public]
     decided: list[tuple[int, tuple, tuple, list[int]]] = []

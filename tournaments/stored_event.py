@@ -26,8 +26,7 @@ from django.db.models.fields.json import KeyTextTransform, KeyTransform
 
 from scoring.models import RefereeLink, settled_result_of
 from tournaments.engine import EventError, run_event
-
-from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
+from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
 
 MAX_LABEL = 60
 

@@ -1,6 +1,6 @@
 """A round's clock, run by its directors: start (at the event's ``round_minutes``, or the minutes given),
 pause, resume, and extend the whole round or one table; a bracket match (which has no round) keeps a
-clock of its own, run the same way. Where a clock stands at any moment is ``tournaments.clock``'s to say,
+clock of its own, run the same way. Where a clock stands at any moment is ``tournaments.engine.clock``'s to say,
 from what this stores.
 
 It must not decide any result: what happens at time is for the games (their time rule) and the directors.
@@ -13,12 +13,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.clock import NOT_STARTED, PAUSED, TIME, clock_state
+from tournaments.engine.clock import NOT_STARTED, PAUSED, TIME, clock_state
 from tournaments.models import Event, Match, Round
 from tournaments.policy import Actor
-
-from .answers import bump
-from .base import error, lock_event_to_change
+from tournaments.services.answers import bump
+from tournaments.services.base import error, lock_event_to_change
 
 ACTIONS = ("start", "pause", "resume", "extend")
 MAX_MINUTES = 600

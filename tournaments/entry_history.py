@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import selectors
-from .models import Entry, Event
-from .tables import TIEBREAK_LABELS
+from tournaments import selectors
+from tournaments.models import Entry, Event
+from tournaments.tables import TIEBREAK_LABELS
 
 # What a decided match's ``source`` says about who decided it.
 DECIDED_BY = {"games": "games", "forfeit": "director", "adjusted": "director"}
