@@ -31,6 +31,7 @@ run: $(STAMP)
 lint: export DEBUG = 1
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
 
 # The suite runs in WORKERS pytest processes at once (pytest-xdist, each with its own test database): one

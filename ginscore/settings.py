@@ -216,7 +216,7 @@ REST_FRAMEWORK = {
     # ?format= filters games by table format; responses are JSON (or the browsable page) by Accept.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttles.RequestThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["scoring.throttles.RequestThrottle"],
     # Per credential, never per address alone: a hall's tables share one public address.
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("ANON_THROTTLE_RATE", "120/minute"),  # per address, no credential

@@ -580,7 +580,7 @@ class LoginThrottleMixin:
     address as ``POST /api/v1/auth/token/`` (``LoginThrottle``)."""
 
     def clean(self):
-        from .api.throttles import LoginThrottle
+        from .throttles import LoginThrottle
 
         throttle = LoginThrottle()
         if self.request is not None and not throttle.allow_request(self.request, None):

@@ -7,7 +7,7 @@ Redis (the shared cache); otherwise in the database, one row per key (``RateCoun
 single ``INSERT ... ON CONFLICT DO UPDATE`` statement: no transaction of its own, no lock held past
 that statement, and no row that every request shares (keys are per address, user or table link).
 
-It decides nothing about who is limited or how much: ``api.throttles`` and ``api.auth`` do.
+It decides nothing about who is limited or how much: ``scoring.throttles`` and ``scoring.actors`` do.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 
 from scoring import policy
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from scoring.engine import SheetError
 from scoring.forms import attach_errors
 from scoring.models import Player

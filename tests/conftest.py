@@ -17,14 +17,14 @@ def _fresh_cache(request):
     if request.node.get_closest_marker("django_db") is None:
         yield
         return
-    from tournaments import selectors
+    from tournaments.answers import read as answer_reads
     from tournaments.views import live
 
     def forget():
         cache.clear()
         caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
-        selectors._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored
-        selectors._awaited_since.clear()
+        answer_reads._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored
+        answer_reads._awaited_since.clear()
         live._recent.clear()  # and of the parts it sent phones
 
     forget()
@@ -37,7 +37,7 @@ def _live_parts_made_at_once(monkeypatch):
     """A page part that moves often is made at most every few seconds in production, and each worker
     checks a phone's refresh against the database at most once a second; tests that look at a page right
     after a write see it at once (tests/tournaments/test_live_pages.py checks both)."""
-    from tournaments import caching
+    from tournaments.answers import memos as caching
     from tournaments.views import live
 
     monkeypatch.setattr(caching, "MAKE_AT_MOST_EVERY_SECONDS", 0)
@@ -73,8 +73,8 @@ class _WindowClock:
 
 @pytest.fixture(autouse=True)
 def _limits_start_at_a_window(monkeypatch):
+    from scoring import actors as auth
     from scoring import rate_limits
-    from scoring.api import auth
 
     clock = _WindowClock()
     monkeypatch.setattr(rate_limits, "time", clock)

@@ -10,7 +10,7 @@ from scoring.engine import PRESETS
 from scoring.forms import ConventionsFormMixin
 from scoring.models import Player
 from tournaments.engine import EventError
-from tournaments.engine.document import MAX_ENTRIES, MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
+from tournaments.engine.records import MAX_ENTRIES, MAX_MARGIN, MAX_MATCH_POINTS, MAX_SWISS_ROUNDS, TIEBREAK_KEYS
 
 from .models import Event
 from .tables import TIEBREAK_LABELS

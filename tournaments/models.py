@@ -344,7 +344,7 @@ class MatchResult(models.Model):
 class WarningAcknowledgement(models.Model):
     """A director's (or organiser's) acknowledgement of one of the event's warnings, kept as its history.
 
-    ``key`` is the warning's stable key (``tournaments.stale_warnings.warning_key``: its kind, the round and
+    ``key`` is the warning's stable key (``tournaments.answers.warnings.warning_key``: its kind, the round and
     match it names, and a digest of what it says), so the same warning with new content needs a new one.
     """
 

@@ -5,14 +5,19 @@ reopen) that changed a game's settled result. If the game is a match's, a ``Resu
 added in that same transaction (no lock on the event row) and the event's answer is recomputed once
 it commits. Most hand writes leave the settled result alone and never reach this module. It decides
 nothing about results: ``tournaments.stored_event`` reads them.
+
+Once the job stored a new answer (``answer_refreshed``), a running bracket opens the matches a new result
+made ready (``services.open_ready_bracket_matches``).
 """
 
 from django.dispatch import receiver
 
 from scoring.signals import game_result_changed
 
-from .models import MatchGame, ResultChange
-from .services import refresh_after_commit
+from .answers.job import refresh_after_commit
+from .models import Event, MatchGame, ResultChange
+from .services import open_ready_bracket_matches
+from .signals import answer_refreshed
 
 
 @receiver(game_result_changed, dispatch_uid="tournaments.note_result_change")
@@ -23,3 +28,9 @@ def note_result_change(sender, *, game, **kwargs) -> None:
     ResultChange.objects.bulk_create(ResultChange(event_id=event_id, game_id=game.pk) for event_id in events)
     for event_id in events:
         refresh_after_commit(event_id)
+
+
+@receiver(answer_refreshed, dispatch_uid="tournaments.open_ready_bracket_matches")
+def open_ready_matches(sender, *, event, **kwargs) -> None:
+    if event.is_elimination and event.status == Event.Status.RUNNING:
+        open_ready_bracket_matches(event_id=event.pk)

@@ -1,28 +1,20 @@
 """Reads of stored events for the pages and the API: which events an actor sees, the engine's answer
-(kept per event and results version), standings, entries, rounds with their matches, a referee's
-tables, and the warnings about pairings made from results that have since changed.
+(kept per event and results version: ``tournaments.answers``), standings, entries, rounds with their
+matches, a referee's tables, and the warnings about pairings made from results that have since changed.
 
-Every read costs a constant number of queries however many entries and matches it shows. The answer
-is kept per results version: a cheap fingerprint of the event's results (read with the event) is
-compared with the stored answer's. With jobs inline, a reader that finds it moved runs the engine,
-once, stores the answer (``services.store_answer``) and brings the rounds' and event's statuses up to
-date (``services.sync_statuses``). With jobs on the queue, a worker does that after every write, and
-readers serve the last stored answer meanwhile, saying it is updating (``served_version``); a reader
-that has waited too long for it queues the refresh again. Those are the only writes a read can cause.
-Selectors never pair, score or rank: the engine does.
+Every read costs a constant number of queries however many entries and matches it shows. Selectors only
+read; the stored answer's read (``answers.read``) may fill its store once. Selectors never pair, score or
+rank: the engine does.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from core import jobs
 from core.reading import text_id
 from scoring import selectors as scoring_selectors
 from scoring.models import Game, RefereeLink
@@ -32,21 +24,27 @@ from tournaments.stored_event import (
     answered_document,
     build_document,
     entry_labels,
-    fingerprint,
     latest_result_change,
     load_state,
     match_data,
     match_outcome,
-    results_fingerprint,
     sides,
     with_match_details,
 )
 
-from . import policy, services
-from .caching import versioned
-from .models import Entry, Event, EventAnswer, Match, MatchGame, Round, WarningAcknowledgement
+from . import policy
+from .answers.memos import versioned
+from .answers.read import (  # noqa: F401  (the answer's reads, for the pages and the API)
+    Version,
+    answer_key,
+    served_version,
+    standings_json,
+    standings_payload,
+    stored_answer,
+)
+from .answers.warnings import keyed
+from .models import Entry, Event, Match, MatchGame, Round, WarningAcknowledgement
 from .policy import Actor
-from .stale_warnings import keyed
 
 
 def visible_events(actor: Actor) -> QuerySet[Event]:
@@ -109,105 +107,6 @@ def readable_event(actor: Actor, pk: int) -> Event:
     return visible_events(actor).defer("seeding").annotate(last_change=latest_result_change()).get(pk=pk)
 
 
-def _stored(event: Event, as_of_round: int | None, *fields: str) -> EventAnswer | None:
-    """The stored answer (only ``fields`` of it) if its key is the results' fingerprint now: one query
-    (the fingerprint was read with the event, or in the same query)."""
-    found = EventAnswer.objects.filter(event_id=event.pk, view=services.answer_view(as_of_round))
-    if fields:
-        found = found.only("key", *fields)
-    if hasattr(event, "last_change"):
-        stored = found.first()
-        return stored if stored is not None and stored.key == answer_key(event) else None
-    stored = found.annotate(revision=F("event__revision"), last_change=latest_result_change("event_id")).first()
-    if stored is not None and stored.key == fingerprint(stored.revision, stored.last_change):
-        return stored
-    return None
-
-
-def _answer(event: Event, as_of_round: int | None) -> EventAnswer:
-    """The stored answer when its key is the results' fingerprint now (one query), else computed once.
-
-    With jobs on the queue, the live answer is never computed by a reader once one is stored: the last
-    stored answer is served, marked ``updating`` when newer results are being computed by a worker."""
-    if as_of_round is None and jobs.queued():
-        latest = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).first()
-        if latest is not None:
-            latest.updating = latest.key != answer_key(event)
-            if latest.updating:
-                _nudge_refresh(event.pk, answer_key(event))
-            return latest
-    stored = _stored(event, as_of_round) or services.refresh_answer(event, as_of_round=as_of_round)
-    stored.updating = False
-    return stored
-
-
-@dataclass(frozen=True)
-class Version:
-    """The results version of what a page or the API serves now, and whether a newer one is coming."""
-
-    key: str
-    updating: bool = False
-
-
-def served_version(event: Event) -> Version:
-    """What the live answer's readers are served now: the results' fingerprint (read with the event), or
-    with jobs on the queue the last stored answer's while a worker computes the newer one (one small
-    query, none when this worker already saw that fingerprint stored)."""
-    now = answer_key(event)
-    if not jobs.queued() or _seen_stored.get(event.pk) == now:
-        return Version(now)
-    stored = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).values_list("key", flat=True).first()
-    if stored is None or stored == now:
-        _seen_stored[event.pk] = now
-        return Version(now)
-    _nudge_refresh(event.pk, now)
-    return Version(stored, updating=True)
-
-
-# Per worker: the newest fingerprint seen stored for each event, and since when a newer one was awaited.
-_seen_stored: dict[int, str] = {}
-_awaited_since: dict[tuple[int, str], float] = {}
-NUDGE_AFTER_SECONDS = 15.0
-
-
-def _nudge_refresh(event_id: int, key: str) -> None:
-    """A newer answer has been awaited for a while: queue its refresh again (a job lost with its worker
-    before it was retried, say). The queueing lock keeps this to one waiting job however many readers ask."""
-    if len(_awaited_since) > 10_000:
-        _awaited_since.clear()
-    since = _awaited_since.setdefault((event_id, key), time.monotonic())
-    if time.monotonic() - since > NUDGE_AFTER_SECONDS:
-        _awaited_since[(event_id, key)] = time.monotonic()
-        lock = f"event-answer:{event_id}"
-        jobs.run_or_queue(services.answers.refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
-
-
-def standings_json(event: Event, as_of_round: int | None = None, *, gzipped: bool = False) -> str | bytes:
-    """The standings as JSON text (or those bytes gzipped), as stored with the answer: from this worker's
-    memory when it read them for these results before, else one query (or a recompute, once)."""
-    return standings_payload(event, as_of_round, gzipped=gzipped)[0]
-
-
-def standings_payload(event: Event, as_of_round: int | None = None, *,
-                      gzipped: bool = False) -> tuple[str | bytes, Version]:
-    """``standings_json`` and the version it shows (an ETag's value)."""
-    view = services.answer_view(as_of_round)
-    version = served_version(event) if as_of_round is None else Version(answer_key(event))
-    payload = versioned(f"standings-json:{event.pk}:{view}:{version.key}:{int(gzipped)}",
-                        lambda: _standings_payload(event, as_of_round, gzipped, version), shared=False)
-    return payload, version
-
-
-def _standings_payload(event: Event, as_of_round: int | None, gzipped: bool, version: Version) -> str | bytes:
-    field = "standings_gzip" if gzipped else "standings_json"
-    stored = _stored(event, as_of_round, field)
-    if stored is None and version.updating:  # the last one stored (or, if a worker just stored it, newer)
-        stored = EventAnswer.objects.filter(event_id=event.pk, view=services.LIVE).only("key", field).first()
-    if stored is None:
-        stored = services.refresh_answer(event, as_of_round=as_of_round)
-    return bytes(stored.standings_gzip) if gzipped else stored.standings_json
-
-
 def tables_version(event: Event, round_number: int | None, *, results: str | None = None) -> str:
     """A key that moves when what a page of a round's tables shows moves (None: the bracket's): a result,
     a pairing, a game's counted score or status; not a hand waiting to be confirmed. One query (the
@@ -221,34 +120,26 @@ def tables_version(event: Event, round_number: int | None, *, results: str | Non
     return f"{results or answer_key(event)}.{seen['count']}.{last:.6f}"
 
 
-def answer_key(event: Event) -> str:
-    """The fingerprint of the event's results (what a page's cached parts are keyed by): read with the
-    event by ``readable_event``, else one query."""
-    if hasattr(event, "last_change"):
-        return fingerprint(event.revision, event.last_change)
-    return results_fingerprint(event)
-
-
 def event_answer(event: Event) -> dict[str, Any]:
     """The engine's answer (EVENTS.md) for the stored results; each standings row adds ``entry`` (the
     entry id). Four queries when nothing changed since the last read."""
-    return _answer(event, None).answer
+    return stored_answer(event, None).answer
 
 
 def event_answer_as_of(event: Event, as_of_round: int) -> dict[str, Any]:
     """The answer as if only rounds up to ``as_of_round`` had been played (``EventError`` out of range)."""
-    return _answer(event, as_of_round).answer
+    return stored_answer(event, as_of_round).answer
 
 
 def standings(event: Event, as_of_round: int | None = None) -> list[dict[str, Any]]:
     """The answer's ``standings`` rows, live or as of a round (Swiss and round robin; ``EventError``
     for a round out of range, as the engine says)."""
-    return _answer(event, as_of_round).answer["standings"]
+    return stored_answer(event, as_of_round).answer["standings"]
 
 
 def event_answer_and_warnings(event: Event) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``event_answer`` and ``event_warnings`` from one read of the stored answer."""
-    stored = _answer(event, None)
+    stored = stored_answer(event, None)
     return stored.answer, stored.warnings
 
 
@@ -258,7 +149,7 @@ def event_warnings(event: Event) -> list[dict[str, Any]]:
     ``round_paired_from_changed_results`` (adds ``changed_matches``: match pks),
     ``bracket_players_changed`` (adds ``has_result``, ``resettable``, ``players_now``: entry ids) or
     ``result_refused``."""
-    return _answer(event, None).warnings
+    return stored_answer(event, None).warnings
 
 
 def shown_warnings(event: Event, warnings: list[dict[str, Any]], *, official: bool) -> list[dict[str, Any]]:
@@ -300,7 +191,7 @@ def event_document(event: Event, as_of_round: int | None = None) -> dict[str, An
 def event_export(event: Event) -> dict[str, Any]:
     """The event as the event contract's request: exactly the one its live answer is computed from
     (``results.answered_document``), so the calculator answers it with the same standings. Made once per
-    results version (``caching.versioned``): a constant number of queries however many matches."""
+    results version (``answers.memos.versioned``): a constant number of queries however many matches."""
     return versioned(f"event-export:{event.pk}:{answer_key(event)}", lambda: answered_document(load_state(event)))
 
 

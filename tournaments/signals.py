@@ -6,6 +6,9 @@ derive from results in step (players' ratings); a receiver runs in the writer's 
 be quick and must not write to the match. Results that come from the games are told by ``scoring``'s
 ``game_result_changed``.
 
+``answer_refreshed`` is sent, with ``event``, by the job that stored a new answer for the event (outside
+any write's transaction): a running bracket opens the matches a new result made ready.
+
 ``event_visibility_changed`` is sent, with ``event``, inside the transaction that makes an event public or
 private: what other apps derive from public results only (ratings) follows.
 """
@@ -14,3 +17,4 @@ from django.dispatch import Signal
 
 match_result_changed = Signal()
 event_visibility_changed = Signal()
+answer_refreshed = Signal()

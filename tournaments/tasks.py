@@ -1,10 +1,10 @@
 """The tournaments app's background jobs, where procrastinate's worker finds them (``core.jobs`` says
 where and when they run). Each is defined beside the service it runs:
 
-- ``tournaments.refresh_event_answer`` (``services.answers``): an event's answer recomputed and stored
+- ``tournaments.refresh_event_answer`` (``answers.job``): an event's answer recomputed and stored
   with its results version after a write that can change it, and the bracket matches it made ready opened.
 """
 
-from tournaments.services.answers import refresh_event_answer
+from tournaments.answers.job import refresh_event_answer
 
 __all__ = ["refresh_event_answer"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from tournaments.engine.document import MAX_ENTRIES
+from tournaments.engine.records import MAX_ENTRIES
 
 ROUND_PREFIX = re.compile(r"^\s*(?:round|r)?\s*(\d+)\s*[:.]\s*(.*?)\s*$", re.IGNORECASE)
 MATCH_PREFIX = re.compile(r"^\s*([WL]\d+-\d+|GF[12]|3P)\s*[:.]\s*(.*?)\s*$", re.IGNORECASE)

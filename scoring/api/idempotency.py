@@ -30,7 +30,7 @@ from rest_framework.response import Response
 from core.api.errors import error_body
 from scoring.models import IdempotencyRecord
 
-from .auth import actor_for
+from ..actors import actor_for
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 REPLAY_WINDOW = timedelta(hours=24)

@@ -17,7 +17,8 @@ from scoring.models import Game, Player
 from scoring.policy import Actor
 from scoring.sheets import score_bounded_sheet
 
-from .auth import actor_for
+from ..actors import actor_for
+from ..throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
 from .idempotency import idempotent
 from .serializers import (
     AbandonSerializer,
@@ -36,7 +37,6 @@ from .serializers import (
     VoidSerializer,
     hand_version_data,
 )
-from .throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
 
 
 class TokenSerializer(serializers.Serializer):

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from .. import policy, selectors
-from ..api.auth import actor_for
+from ..actors import actor_for
 from ..models import Game
 
 # A message about one hand's refused acceptance carries this tag and the hand's number: its accept card says it.

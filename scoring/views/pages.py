@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from .. import policy, selectors, services
-from ..api.auth import (
+from ..actors import (
     SESSION_LINK,
     TooManyWrongTokens,
     actor_for,

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from core.reading import text_id
 
 from .. import policy, selectors, services
-from ..api.auth import actor_for
+from ..actors import actor_for
 from ..engine import SheetError
 from ..forms import MergeForm, PinForm, PlayerEditForm, attach_errors
 from ..models import Player

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .. import policy, selectors
-from ..api.auth import actor_for
+from ..actors import actor_for
 from ..forms import (
     ConfirmForm,
     conventions_in_words,

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from core.reading import text_id
 
 from .. import policy, selectors, services
-from ..api.auth import actor_for
+from ..actors import actor_for
 from ..engine import SheetError
 from ..forms import (
     AcceptNowForm,

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.conditional import live_response, not_modified
 
 from .. import game_clocks, policy, services
-from ..api.auth import actor_for
+from ..actors import actor_for
 from ..engine import SheetError
 from ..models import Game
 from .common import require_official, visible_game

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.parsers import BoundedJSONParser
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
 from scoring.engine import SheetError

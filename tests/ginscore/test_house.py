@@ -1,9 +1,8 @@
-"""The house rules of the code's layout: no module over 700 lines, and no layer importing one above it.
-
-Layers, lowest first: ``core`` (what knows nothing of gin: it imports no app); the engines (plain
-Python); models and what reads stored results; services and selectors; forms, views, the API, admin and
-commands. ``scoring`` never imports ``tournaments`` (nor ``seasons``, which reads both), and neither imports
-``ratings`` (which reads both).
+"""The house rules import-linter cannot say (its contracts, in pyproject.toml, run in ``make lint``: core
+below the apps; seasons and ratings above tournaments above scoring; pages never import the API; no import
+cycle): no module over 600 lines, an engine importing only the standard library and itself (import-linter
+names modules to forbid; this names the only ones allowed), and within an app no service, selector or model
+importing the layers that call it.
 """
 
 import ast
@@ -13,7 +12,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "ginscore", "scoring", "tournaments", "seasons", "ratings")
-MAX_LINES = 700
+MAX_LINES = 600
 # What a module of the service layer may never import: the layers that call it.
 ABOVE_SERVICES = ("views", "api", "forms", "admin", "management", "tables", "urls")
 
@@ -48,30 +47,10 @@ def imported_modules(path: pathlib.Path) -> set[str]:
     return found
 
 
-def test_no_module_of_the_project_is_over_700_lines():
+def test_no_module_of_the_project_is_over_600_lines():
     sizes = {str(p.relative_to(ROOT)): len(p.read_text().splitlines()) for p in project_modules()}
     long = {name: lines for name, lines in sizes.items() if lines > MAX_LINES}
     assert long == {}
-
-
-def test_scoring_never_imports_tournaments():
-    offenders = {str(p.relative_to(ROOT)) for p in (ROOT / "scoring").rglob("*.py")
-                 if any(m.split(".")[0] in ("tournaments", "seasons") for m in imported_modules(p))}
-    assert offenders == set()
-
-
-def test_core_imports_no_app_of_the_project():
-    offenders = {str(p.relative_to(ROOT)): sorted(m for m in imported_modules(p)
-                                                  if m.split(".")[0] in PACKAGES and m.split(".")[0] != "core")
-                 for p in (ROOT / "core").rglob("*.py")}
-    assert {name: found for name, found in offenders.items() if found} == {}
-
-
-@pytest.mark.parametrize("app", ["scoring", "tournaments"])
-def test_neither_scoring_nor_tournaments_imports_ratings(app):
-    offenders = {str(p.relative_to(ROOT)) for p in (ROOT / app).rglob("*.py")
-                 if any(m.split(".")[0] == "ratings" for m in imported_modules(p))}
-    assert offenders == set()
 
 
 @pytest.mark.parametrize("engine", ["scoring.engine", "tournaments.engine", "seasons.engine", "ratings.engine"])

@@ -9,8 +9,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from scoring import rate_limits
-from scoring.api.throttles import RequestThrottle
-from tournaments import caching
+from scoring.throttles import RequestThrottle
+from tournaments.answers import memos as caching
 
 from ..factories import user
 

@@ -6,10 +6,10 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+from scoring import actors as auth
 from scoring import rate_limits, services
-from scoring.api import auth
-from scoring.api.throttles import RequestThrottle
 from scoring.models import RateCounter
+from scoring.throttles import RequestThrottle
 
 from ..factories import as_actor, game, knock, organiser, user
 from .test_api import client_for

@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 from core.logging_filters import DatabaseOutageOneLine
 from scoring import services, sheets
 from scoring.api import urls
-from scoring.api.throttles import CalculatorThrottle
 from scoring.models import Hand
+from scoring.throttles import CalculatorThrottle
 
 from ..factories import as_actor, game, knock, organiser, user
 from .test_api import client_for

@@ -8,9 +8,9 @@ from django.test import Client
 
 from scoring import services as scoring
 from tournaments import selectors, services
+from tournaments.answers.warnings import warning_key
 from tournaments.engine import EventError
 from tournaments.models import WarningAcknowledgement
-from tournaments.stale_warnings import warning_key
 
 from ..factories import api_client, as_actor, gin, organiser, user
 from .stored import Officials, new_event, open_matches, play_match

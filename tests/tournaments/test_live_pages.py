@@ -12,7 +12,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tournaments import caching, selectors, services
+from tournaments import selectors, services
+from tournaments.answers import memos as caching
+from tournaments.answers import read as answer_reads
+from tournaments.answers.job import refresh_event_answer
 from tournaments.models import EventAnswer
 
 from ..factories import api_client, user
@@ -140,7 +143,7 @@ def test_with_jobs_on_the_queue_readers_serve_the_last_answer_marked_updating_un
     assert reader.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
     page = Client().get(f"/events/{event.pk}/standings/")
     assert 'class="live-updating" role="status">' in page.content.decode()  # the note is shown
-    services.answers.refresh_event_answer(event_id=event.pk)  # what the worker does
+    refresh_event_answer(event_id=event.pk)  # what the worker does
     fresh = reader.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
     assert fresh.status_code == 200
     assert "X-Updating" not in fresh
@@ -151,10 +154,10 @@ def test_with_jobs_on_the_queue_readers_serve_the_last_answer_marked_updating_un
 def test_the_refresh_job_is_idempotent_a_second_run_changes_nothing(paired, django_assert_num_queries):
     people, event = paired
     play_match(people, open_matches(event, 1)[0], "Ann")
-    services.answers.refresh_event_answer(event_id=event.pk)
+    refresh_event_answer(event_id=event.pk)
     stored = EventAnswer.objects.get(event=event, view="live")
     with django_assert_num_queries(3):  # the event, its results fingerprint, the stored key: nothing to do
-        services.answers.refresh_event_answer(event_id=event.pk)
+        refresh_event_answer(event_id=event.pk)
     assert EventAnswer.objects.get(event=event, view="live").computed_at == stored.computed_at
 
 
@@ -166,7 +169,7 @@ def test_a_reader_that_waited_too_long_for_the_new_answer_queues_its_refresh_aga
     selectors.event_answer(event)
     play_match(people, open_matches(event, 1)[0], "Ann")  # its on-commit job never ran (a worker lost it)
     now = [1000.0]
-    monkeypatch.setattr(selectors.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(answer_reads.time, "monotonic", lambda: now[0])
     for seconds in (1000.0, 1010.0, 1014.0, 1016.0, 1020.0):
         now[0] = seconds
         assert selectors.served_version(selectors.readable_event(people.boss, event.pk)).updating

@@ -6,6 +6,7 @@ import pytest
 from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
+from tournaments.answers import job as answer_job
 from tournaments.models import EventAnswer, ResultChange
 from tournaments.stored_event import results_fingerprint
 
@@ -107,7 +108,7 @@ def test_a_refresh_that_fails_after_the_commit_never_turns_the_write_into_an_err
     def broken(*args, **kwargs):
         raise RuntimeError("the engine fell over")
 
-    monkeypatch.setattr(services.answers, "refresh_answer", broken)  # where the refresh finds it
+    monkeypatch.setattr(answer_job, "refresh_answer", broken)  # where the refresh finds it
     td = api_client(people.director)
     with django_capture_on_commit_callbacks(execute=True):
         answer = td.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/forfeit/",

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from scoring.api.views import WriteAccess
 from tournaments import policy
 from tournaments.entry_history import entry_record

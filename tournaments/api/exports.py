@@ -20,8 +20,9 @@ from tournaments.engine import EventError
 from tournaments.match_rows import matches_csv
 
 from . import schema
+from .matches import MatchFilterParams, MatchList
 from .serializers import MatchSerializer
-from .views import TAG, EventErrorsMixin, MatchFilterParams, MatchList, _event, _int_param
+from .views import TAG, EventErrorsMixin, _event, _int_param
 
 FORMAT_PARAM = OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"],
                                 description="csv: one row per match (or Accept: text/csv)")

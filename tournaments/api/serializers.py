@@ -11,7 +11,7 @@ from rest_framework import serializers
 from core.reading import MAX_ID
 from scoring.api.fields import IdField, WholeNumberField
 from scoring.models import Player
-from tournaments.engine.document import MAX_ENTRIES
+from tournaments.engine.records import MAX_ENTRIES
 from tournaments.models import Event
 
 MAX_TEXT = 400_000

@@ -4,7 +4,7 @@ from django.urls import path
 
 from core import converters
 
-from . import clock, entry_record, exports, lifecycle, views
+from . import clock, entry_record, exports, lifecycle, matches, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -31,13 +31,13 @@ urlpatterns = [
     path("events/<id:pk>/cards/", views.TableCards.as_view(), name="table-cards"),
     path("events/<id:pk>/export/", exports.EventExport.as_view(), name="event-export"),
     path("events/<id:pk>/matches/", exports.MatchListWithCSV.as_view(), name="match-list"),
-    path("events/<id:pk>/matches/<str:match_id>/", views.MatchDetail.as_view(), name="match-detail"),
+    path("events/<id:pk>/matches/<str:match_id>/", matches.MatchDetail.as_view(), name="match-detail"),
     path("events/<id:pk>/matches/<str:match_id>/clock/", clock.MatchClock.as_view(), name="match-clock"),
     path("events/<id:pk>/matches/<str:match_id>/link/", views.MatchLink.as_view(), name="match-link"),
-    path("events/<id:pk>/matches/<str:match_id>/forfeit/", views.MatchForfeit.as_view(), name="match-forfeit"),
-    path("events/<id:pk>/matches/<str:match_id>/adjust/", views.MatchAdjust.as_view(), name="match-adjust"),
-    path("events/<id:pk>/matches/<str:match_id>/clear/", views.MatchClear.as_view(), name="match-clear"),
-    path("events/<id:pk>/bracket/reset/", views.BracketReset.as_view(), name="bracket-reset"),
+    path("events/<id:pk>/matches/<str:match_id>/forfeit/", matches.MatchForfeit.as_view(), name="match-forfeit"),
+    path("events/<id:pk>/matches/<str:match_id>/adjust/", matches.MatchAdjust.as_view(), name="match-adjust"),
+    path("events/<id:pk>/matches/<str:match_id>/clear/", matches.MatchClear.as_view(), name="match-clear"),
+    path("events/<id:pk>/bracket/reset/", matches.BracketReset.as_view(), name="bracket-reset"),
     path("events/<id:pk>/knockout/", views.Knockout.as_view(), name="knockout"),
     path("events/<id:pk>/officials/", views.Officials.as_view(), name="officials"),
     path("events/<id:pk>/standings/", views.Standings.as_view(), name="standings"),

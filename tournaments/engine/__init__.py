@@ -7,8 +7,9 @@ Every pairing, bracket and standings row the service shows comes from here. Noth
 package may import Django or touch a database, a file or the network.
 """
 
-from .document import Event, Format, read_event
+from .document import read_event
 from .errors import EventError, Problem
 from .event import run_event
+from .records import Event, Format
 
 __all__ = ["Event", "EventError", "Format", "Problem", "read_event", "run_event"]

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .document import BracketResult, Played
 from .errors import Problem
+from .records import BracketResult, Played
 
 BYE = -1  # a place no entry fills
 

@@ -24,8 +24,9 @@ from .bracket import (
     play_bracket,
     played_matches,
 )
-from .document import Event, Format, GrandFinal, Played, RecordedBye, read_event
+from .document import read_event
 from .errors import EventError
+from .records import Event, Format, GrandFinal, Played, RecordedBye
 from .schedule import CircleSchedule
 from .standings import Record, Standing, build_records, rank_entries
 from .swiss import History, finish, fold, pair_round

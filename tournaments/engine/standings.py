@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .document import Event, MatchPoints, Played
+from .records import Event, MatchPoints, Played
 
 ASCENDING_KEYS = frozenset({"seed"})  # every other key ranks the higher value first
 

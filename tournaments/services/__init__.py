@@ -32,17 +32,9 @@ from tournaments.engine import EventError, run_event
 from tournaments.policy import NotAllowed
 from tournaments.services.timekeeping import run_match_clock, run_round_clock
 
+from ..answers.job import refresh_after_commit, refresh_answer_if_stale
+from ..answers.store import LIVE, answer_view, refresh_answer, standings_text, store_answer, sync_statuses
 from .acknowledgements import acknowledge_warning
-from .answers import (
-    LIVE,
-    answer_view,
-    refresh_after_commit,
-    refresh_answer,
-    refresh_answer_if_stale,
-    standings_text,
-    store_answer,
-    sync_statuses,
-)
 from .brackets import open_ready_bracket_matches, reset_dependent_bracket_matches
 from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, set_prizes_from_text, update_event

@@ -1,6 +1,6 @@
 """A director (or an organiser) acknowledges one of the event's warnings about pairings made from results
 that have since changed, optionally with a note: kept as the event's history, once per warning key
-(``tournaments.stale_warnings``), so the same warning with new content needs a new acknowledgement.
+(``tournaments.answers.warnings``), so the same warning with new content needs a new acknowledgement.
 
 It must not re-pair, reset or change a result (``rounds``, ``brackets``, ``director_results`` do), nor
 decide who sees an acknowledged warning (``selectors.shown_warnings``).
@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.answers.warnings import keyed
 from tournaments.models import Event, WarningAcknowledgement
 from tournaments.policy import Actor
-from tournaments.stale_warnings import keyed
 from tournaments.stored_event import compute_answer, load_state
 
 from .base import MAX_REASON, error, lock_event_to_change

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tournaments import policy
 from tournaments.engine import EventError
-from tournaments.engine.document import MAX_ENTRIES
+from tournaments.engine.records import MAX_ENTRIES
 from tournaments.models import Event
 from tournaments.policy import Actor
 

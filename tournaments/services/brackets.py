@@ -18,7 +18,7 @@ from tournaments.models import Event, Match
 from tournaments.policy import Actor
 from tournaments.stored_event import EventState, compute_answer, load_state, with_match_details
 
-from . import answers
+from ..answers.job import bump
 from .base import error, lock_event_to_change, reason_text
 from .games import Opened, create_match, entries_in, open_games
 
@@ -94,7 +94,7 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
     except EventError:
         opened = Opened(None)  # the right matches wait for results still owed
     opened.reset = reset
-    answers.bump(event)
+    bump(event)
     return opened
 
 
@@ -116,6 +116,6 @@ def open_ready_bracket_matches(*, event_id: int) -> Opened | None:
                                load_state(event), links=False)
     except EventError:
         return None  # nothing is ready, or a stale match waits for a director
-    answers.bump(event)
+    bump(event)
     return opened
 

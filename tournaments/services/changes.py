@@ -27,8 +27,8 @@ from tournaments.engine.errors import Problem
 from tournaments.models import Event, Match, MatchGame, MatchResult, Round
 from tournaments.policy import Actor
 
+from ..answers.job import bump
 from ..signals import event_visibility_changed
-from .answers import bump
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
 from .prizes import prizes_from_text, read_prizes

@@ -25,7 +25,7 @@ from scoring.policy import NotAllowed
 from tournaments.models import Entry, Event
 from tournaments.policy import Actor
 
-from .answers import bump
+from ..answers.job import bump
 from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
 
 

@@ -15,7 +15,7 @@ from tournaments.policy import Actor
 from tournaments.signals import match_result_changed
 from tournaments.stored_event import sides
 
-from .answers import bump
+from ..answers.job import bump
 from .base import MAX_STORED, error, lock_event_to_change, reason_text
 
 # ---------------------------------------------------------------------------------------------------

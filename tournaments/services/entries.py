@@ -23,7 +23,7 @@ from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Round
 from tournaments.policy import Actor
 
-from .answers import bump
+from ..answers.job import bump
 from .base import MAX_DROP_ROUND, MAX_SEED, MAX_STORED, MAX_TEXT_LINES, error, lock_event_to_change, reason_text
 
 # ---------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tournaments.models import Entry, Event
 from tournaments.policy import Actor, NotAllowed
 from tournaments.stored_event import compute_answer, load_state
 
-from .answers import bump
+from ..answers.job import bump
 from .base import error, lock_event_to_change
 
 # ---------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tournaments.models import Entry, Event
 
-from .answers import bump
+from ..answers.job import bump
 
 
 class EventEntries:

@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from tournaments.engine import EventError
-from tournaments.engine.document import MAX_ENTRIES
 from tournaments.engine.errors import Problem
+from tournaments.engine.records import MAX_ENTRIES
 
 from .base import MAX_TEXT_LINES
 

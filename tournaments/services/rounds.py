@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.engine.document import default_swiss_rounds
+from tournaments.engine.records import default_swiss_rounds
 from tournaments.models import Entry, Event, Match, MatchPlayer, Round
 from tournaments.policy import Actor
 from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
 
-from .answers import bump
+from ..answers.job import bump
 from .base import error, lock_event_to_change
 from .brackets import open_bracket
 from .checkin import absent_entries

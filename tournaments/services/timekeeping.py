@@ -13,10 +13,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.answers.job import bump
 from tournaments.engine.clock import NOT_STARTED, PAUSED, TIME, clock_state
 from tournaments.models import Event, Match, Round
 from tournaments.policy import Actor
-from tournaments.services.answers import bump
 from tournaments.services.base import error, lock_event_to_change
 
 ACTIONS = ("start", "pause", "resume", "extend")

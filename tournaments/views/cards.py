@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from core.reading import text_id
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event

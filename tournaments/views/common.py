@@ -17,7 +17,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from scoring.forms import conventions_in_words
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError

@@ -22,7 +22,7 @@ from core.reading import text_id
 from tournaments import selectors
 from tournaments.models import Event
 
-from ..caching import versioned
+from ..answers.memos import versioned
 from ..live_tables import live_tables
 from ..presentation import bracket_sections
 from .common import event_or_404

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from core.reading import NotANumber, text_id, text_number
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy
 from tournaments.entry_history import entry_record
 from tournaments.models import Entry

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event

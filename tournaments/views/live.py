@@ -26,13 +26,13 @@ from django.utils.safestring import mark_safe
 from core.conditional import live_etag, live_response, not_modified
 from core.reading import text_id
 from core.text import name_matches
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from scoring.models import Game
 from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
-from ..caching import keep, latest, peek
+from ..answers.memos import keep, latest, peek
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, entry_urls_of, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
@@ -52,7 +52,7 @@ def pairings(request, pk: int):
 
     The tables show scores as they are played: the part is versioned by what it shows (results,
     pairings, each game's counted score and status: one query), made again by one worker at a time and
-    at most every few seconds while the others serve the last one made (``caching.latest``), and a
+    at most every few seconds while the others serve the last one made (``answers.memos.latest``), and a
     phone that already holds the version it would get is answered 304. A hall of phones refreshing is
     answered from this worker's memory, checked against the database at most once a second."""
     memo = f"pairings:{pk}:{request.GET.get('round', '')}"
@@ -236,7 +236,7 @@ def standings(request, pk: int):
     """The live standings (a django-tables2 table), as of any round, 100 to a page, a name to find.
 
     The table part is rendered once per results version (and page, and name searched) by one worker at a
-    time and kept in the cache (``caching.latest``: the others serve the last one made meanwhile), and
+    time and kept in the cache (``answers.memos.latest``: the others serve the last one made meanwhile), and
     so is the whole page as a phone that is not signed in sees it: every phone refreshing it costs two
     small queries, not a table rendered again, and one that holds that version gets a 304. While newer
     results are worked out or rendered, the last ones are shown, marked as updating."""

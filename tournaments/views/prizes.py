@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, services
 from tournaments.engine import EventError
 

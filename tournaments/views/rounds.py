@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.reading import NotANumber, text_id, text_number
-from scoring.api.auth import actor_for
+from scoring.actors import actor_for
 from tournaments import policy, selectors, services
 from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, Round

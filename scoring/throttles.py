@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from rest_framework.throttling import SimpleRateThrottle
 
+from core.clients import client_ip
 from scoring import rate_limits
 from scoring.models import RefereeLink
-
-from .auth import client_ip
 
 
 class SharedRateThrottle(SimpleRateThrottle):

@@ -1,10 +1,8 @@
-"""The event's answer kept up to date: the engine run on the stored results and stored with the
-results fingerprint it was computed from, the rounds' and event's statuses brought up to date with it,
-and the refresh after every write that can change it (on commit, never turning a committed write into
-an error).
+"""The event's answer stored: the engine run on the stored results and kept with the results fingerprint
+it was computed from, and the rounds' and event's statuses brought up to date with it.
 
-It must not decide anything the engine decides, nor take a role's decision: it is called by the other
-services and by the selectors that find a stored answer stale.
+It must not decide anything the engine decides, nor take a role's decision: the job (``answers.job``) and
+the read that finds a stored answer stale (``answers.read``) call it.
 """
 
 from __future__ import annotations
@@ -14,39 +12,10 @@ import json
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
-from procrastinate import RetryStrategy
 
-from core import jobs
 from tournaments.models import Event, EventAnswer, Round
 from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
-
-from . import brackets
-
-# ---------------------------------------------------------------------------------------------------
-# Results kept up to date: after every change (on commit), or by the first reader that finds it stale
-
-def bump(event: Event) -> None:
-    """A write that can change the answer: move the fingerprint now, recompute the answer once committed."""
-    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    refresh_after_commit(event.pk)
-
-
-def refresh_after_commit(event_id: int) -> None:
-    """Recompute the event's live answer once this transaction commits (a job: ``core.jobs``), so that
-    the pages and the API read it instead of running the engine. At most one such job waits per event,
-    and they run one at a time. It never turns a committed write into an error: a failure is retried
-    (queued) or logged (inline), and readers meanwhile serve the last answer."""
-    lock = f"event-answer:{event_id}"
-    jobs.defer_on_commit(refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
-
-
-@jobs.app.task(name="tournaments.refresh_event_answer", retry=RetryStrategy(max_attempts=5, wait=2))
-def refresh_event_answer(event_id: int) -> None:
-    """The job: idempotent (a second run finds the answer up to date and does nothing)."""
-    refresh_answer_if_stale(event_id)
-
 
 LIVE = "live"
 
@@ -66,21 +35,6 @@ def refresh_answer(event: Event, *, as_of_round: int | None = None, key: str | N
     if as_of_round is None:
         sync_statuses(state, answer)
     return stored
-
-
-def refresh_answer_if_stale(event_id: int) -> None:
-    """The on-commit refresh: nothing to do when another request already stored this state's answer.
-    In a running bracket, the matches a new result made ready are opened too."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None:
-        return
-    key = results_fingerprint(event)
-    if EventAnswer.objects.filter(event=event, view=LIVE, key=key).exists():
-        return
-    refresh_answer(event, key=key)
-    if event.is_elimination and event.status == Event.Status.RUNNING:
-        brackets.open_ready_bracket_matches(event_id=event.pk)
-
 
 
 def standings_text(answer: dict[str, Any]) -> str:
