@@ -2,20 +2,13 @@
 
 from tournaments.engine import run_event
 
+from ...contracts import example, shows
 from .helpers import entries, order, pairs, row
 
-CONTRACT_REQUEST = {
-    "format": "swiss",
-    "entries": [{"name": "Ann", "seed": 1}, {"name": "Bob", "seed": 2}, {"name": "Cleo"}, {"name": "Dev"}],
-    "rounds": 3,
-    "match_points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
-    "tiebreaks": ["match_points", "buchholz", "margin", "head_to_head"],
-    "results": [
-        {"round": 1, "players": ["Ann", "Cleo"], "winner": "Ann", "margin": 143},
-        {"round": 1, "players": ["Bob", "Dev"], "winner": "Dev", "margin": 52},
-    ],
-    "dropped": {"Dev": 1},
-}
+# EVENTS.md's request and answer, read from the contract itself (docs/contracts/EVENTS.md).
+CONTRACT_REQUEST = example("EVENTS", 1)
+CONTRACT_ANSWER = example("EVENTS", 2)
+CONTRACT_ERROR = example("EVENTS", 3)
 
 
 def test_the_request_example_gives_cleo_the_bye_and_pairs_ann_with_bob():
@@ -40,6 +33,25 @@ def test_the_answer_example_row_for_ann_has_every_listed_field():
         "match_points": 2, "margin": 143, "dropped": False,
         "tiebreaks": {"match_points": 2, "buchholz": 0, "margin": 143, "head_to_head": None},
     }
+
+
+def test_the_contracts_answer_example_is_the_engines_answer_to_its_request():
+    """Every field the example shows, as the engine answers it (the example lists Ann's row of the standings)."""
+    answer = run_event(CONTRACT_REQUEST)
+    shown = {**answer, "standings": [row(answer, r["name"]) for r in CONTRACT_ANSWER["standings"]]}
+    assert shows(shown, CONTRACT_ANSWER)
+
+
+def test_the_contracts_error_example_has_the_shape_of_the_engines_errors():
+    from tournaments.engine import EventError
+
+    request = {**CONTRACT_REQUEST, "results": [*CONTRACT_REQUEST["results"], {"round": 2, "players": ["Ann", "Bob"],
+                                                                              "winner": "Dan", "margin": 0}]}
+    try:
+        run_event(request)
+    except EventError as refused:
+        said = refused.as_dict()
+    assert [set(e) for e in said["errors"]] == [set(e) for e in CONTRACT_ERROR["errors"]]
 
 
 def test_dev_keeps_his_result_and_place_marked_dropped():
