@@ -111,7 +111,7 @@ def burst(port, count, clients, make):
 def clear_counters():
     from django.core.cache import cache
 
-    from scoring.models import RateCounter
+    from core.models import RateCounter
 
     cache.clear()
     RateCounter.objects.all().delete()
@@ -216,8 +216,8 @@ def calculator_sizes(port, ids):
 def idempotency_size(port, ids):
     from django.contrib.auth import get_user_model
 
+    from core.models import OnceKey
     from scoring import services
-    from scoring.models import IdempotencyRecord
     from scoring.policy import Actor
 
     org = get_user_model().objects.filter(is_staff=True, username__startswith="trust-org").last()
@@ -235,7 +235,7 @@ def idempotency_size(port, ids):
                                   {**headers, "Idempotency-Key": f"size-{game}-{i}"}, conn)
         assert status == 201, body
         raw += len(body)
-    stored = sum(len(bytes(r.answer)) for r in IdempotencyRecord.objects.filter(key__startswith=f"size-{game}-"))
+    stored = sum(len(bytes(r.answer)) for r in OnceKey.objects.filter(key__startswith=f"size-{game}-"))
     print(f"  idempotency answers of one 384-hand game: {raw / 1e6:.1f} MB as JSON, {stored / 1e6:.2f} MB stored")
 
 

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_tables2",
+    "core",
     "scoring",
     "tournaments",
     "seasons",

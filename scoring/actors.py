@@ -17,9 +17,8 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework import exceptions
 
-from core import raw_rows
+from core import rate_limits, raw_rows
 from core.clients import client_address, client_ip
-from scoring import rate_limits
 from scoring.models import ApiToken, RefereeLink, token_digest
 from scoring.policy import Actor
 

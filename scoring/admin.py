@@ -5,7 +5,7 @@ PIN failures. Referee-link and API tokens are stored as digests and never shown.
 from django.contrib import admin
 
 from .forms import AdminSignInForm
-from .models import ApiToken, Game, GameStatusChange, Hand, IdempotencyRecord, PinFailure, Player, RefereeLink, Seat
+from .models import ApiToken, Game, GameStatusChange, Hand, PinFailure, Player, RefereeLink, Seat
 
 admin.site.login_form = AdminSignInForm
 
@@ -77,11 +77,6 @@ class RefereeLinkAdmin(ReadOnlyMixin, admin.ModelAdmin):
 class PinFailureAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["player", "failed_at", "actor", "address"]
     list_select_related = ["player"]
-
-
-@admin.register(IdempotencyRecord)
-class IdempotencyRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["actor", "key", "method", "path", "status_code", "created_at"]
 
 
 @admin.register(ApiToken)

@@ -1,4 +1,4 @@
-"""Stored players, games, hands (append-only versions), referee links and idempotent API answers.
+"""Stored players, games, hands (append-only versions), referee links and API tokens.
 
 The database keeps the invariants itself, each constraint with an explicit name: one current version
 per hand number, hand numbers positive and without gaps (every hand after the first points at the
@@ -394,43 +394,3 @@ class PinFailure(models.Model):
 
     def __str__(self) -> str:
         return f"wrong PIN for {self.player} at {self.failed_at:%Y-%m-%d %H:%M:%S}"
-
-
-class IdempotencyRecord(models.Model):
-    """An ``Idempotency-Key`` claimed by a POST, then the first answer to it, replayed to any retry.
-
-    The key is claimed (a row with no ``status_code``) before the request runs; the answer is stored
-    in the same transaction as the request's writes, compressed (a game's sheet repeats itself).
-    Records are kept for 24 hours (``manage.py cleanup_expired``).
-    """
-
-    actor = models.CharField(max_length=80)
-    key = models.CharField(max_length=200)
-    method = models.CharField(max_length=10)
-    path = models.CharField(max_length=300)
-    fingerprint = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField(null=True, blank=True)  # None: the first copy is running
-    answer = models.BinaryField(blank=True, default=b"")  # zlib-compressed JSON
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["actor", "key"], name="idempotency_one_answer_per_actor_key"),
-        ]
-        indexes = [models.Index(fields=["created_at"], name="idempotency_by_age")]
-
-    def __str__(self) -> str:
-        return f"{self.actor} {self.method} {self.path} [{self.key}]"
-
-
-class RateCounter(models.Model):
-    """How many requests one key (an address, a user, a table link, an address and username) made in its
-    current fixed window: a row per key, counted by one upsert statement (``scoring.rate_limits``), so
-    no request ever waits on another key's row. Used when no Redis is configured."""
-
-    key = models.CharField(max_length=200, primary_key=True)
-    window = models.BigIntegerField()  # when the current window began, in seconds since the epoch
-    count = models.PositiveIntegerField()
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.count} in window {self.window}"

@@ -1,6 +1,6 @@
 """Rate limits that hold across processes and machines, for any app's API.
 
-Counters are fixed windows in the shared store (``scoring.rate_limits``: Redis, or a row per key in the
+Counters are fixed windows in the shared store (``core.rate_limits``: Redis, or a row per key in the
 database), so "60/minute" means 60 whatever the number of workers. A hall is usually one public
 address (the venue's NAT), so whoever has a credential is counted by it, never by address:
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from rest_framework.throttling import SimpleRateThrottle
 
+from core import rate_limits
 from core.clients import client_ip
-from scoring import rate_limits
 from scoring.models import RefereeLink
 
 

@@ -73,8 +73,8 @@ class _WindowClock:
 
 @pytest.fixture(autouse=True)
 def _limits_start_at_a_window(monkeypatch):
+    from core import rate_limits
     from scoring import actors as auth
-    from scoring import rate_limits
 
     clock = _WindowClock()
     monkeypatch.setattr(rate_limits, "time", clock)

@@ -11,31 +11,27 @@ hand, a wrong PIN) are answers too: they are stored and replayed, and whatever t
 wrong PIN's count) is kept.
 
 Answers are kept 24 hours (``manage.py cleanup_expired`` deletes older ones; an older one is ignored
-meanwhile and its key used afresh) and stored zlib-compressed.
+meanwhile and its key used afresh) and stored zlib-compressed, as one kind of ``core.once``'s keys.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import zlib
-from datetime import timedelta
 from functools import wraps
 
-from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import transaction
 from rest_framework.response import Response
 
+from core import once
 from core.api.errors import error_body
-from scoring.models import IdempotencyRecord
+from core.models import OnceKey
 
 from ..actors import actor_for
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
-REPLAY_WINDOW = timedelta(hours=24)
-MAX_KEY = 200
-COLUMNS = ("actor", "key", "method", "path", "fingerprint", "status_code", "answer", "created_at")
+REPLAY_WINDOW = once.REPLAY_WINDOW
+MAX_KEY = once.MAX_KEY
 
 
 def _fingerprint(request) -> str:
@@ -43,39 +39,14 @@ def _fingerprint(request) -> str:
     return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
 
 
-def compress(data) -> bytes:
-    return zlib.compress(json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode(), 6)
-
-
-def _replay(record: IdempotencyRecord) -> Response:
-    data = json.loads(zlib.decompress(bytes(record.answer))) if record.answer else None
-    response = Response(data, status=record.status_code)
+def _replay(record: OnceKey) -> Response:
+    response = Response(once.answer_of(record), status=record.status_code)
     response["Idempotent-Replayed"] = "true"
     return response
 
 
 def _refusal(status: int, message: str, **headers) -> Response:
     return Response(error_body(message, "Idempotency-Key"), status=status, headers=headers)
-
-
-def _store(*, actor: str, key: str, request, fingerprint: str, response) -> bool:
-    """Keep the answer under the key, in the request's transaction; False when another copy holds the key
-    (having waited for it to commit)."""
-    table = connection.ops.quote_name(IdempotencyRecord._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in COLUMNS)
-    raw = [actor, key, request.method, request.path[:300], fingerprint, response.status_code,
-           compress(response.data), timezone.now()]
-    # Each value as the ORM would write it (a datetime in the database's own form, say).
-    values = [IdempotencyRecord._meta.get_field(name).get_db_prep_save(value, connection)
-              for name, value in zip(COLUMNS, raw, strict=True)]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(COLUMNS))}) "
-            f"ON CONFLICT ({connection.ops.quote_name('actor')}, {connection.ops.quote_name('key')}) DO NOTHING "
-            f"RETURNING {connection.ops.quote_name('id')}",
-            values,
-        )
-        return cursor.fetchone() is not None
 
 
 class _KeyTaken(Exception):
@@ -88,13 +59,9 @@ class _Discard(Exception):
 
 
 def _answer_of_the_first_copy(*, actor: str, key: str, fingerprint: str) -> Response | None:
-    """What a copy gets once the key is taken; None when the key may be used afresh (its answer is older
-    than the replay window, or an earlier release left a claim without an answer), after freeing it."""
-    existing = IdempotencyRecord.objects.filter(actor=actor, key=key).first()
+    """What a copy gets once the key is taken; None when the key may be used afresh."""
+    existing = once.first_answer(actor=actor, key=key)
     if existing is None:
-        return None
-    if existing.created_at < timezone.now() - REPLAY_WINDOW or existing.status_code is None:
-        IdempotencyRecord.objects.filter(pk=existing.pk, created_at=existing.created_at).delete()
         return None
     if existing.fingerprint != fingerprint:
         return _refusal(422, "this key was already used for a different request")
@@ -121,7 +88,9 @@ def idempotent(handler):
                         response = view.handle_exception(exc)
                     if response.status_code >= 500:
                         raise _Discard(response)
-                    if not _store(actor=actor, key=key, request=request, fingerprint=fingerprint, response=response):
+                    if not once.store_answer(actor=actor, key=key, method=request.method, path=request.path,
+                                             fingerprint=fingerprint, status_code=response.status_code,
+                                             data=response.data):
                         raise _KeyTaken
                 return response
             except _Discard as discarded:

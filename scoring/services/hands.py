@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from core import raw_rows
+from core import once, raw_rows
 
 from .. import game_clocks, policy
 from ..engine import Problem, SheetError
@@ -24,7 +24,6 @@ from ..game_lock import lock_game
 from ..models import (
     Game,
     Hand,
-    IdempotencyRecord,
     Player,
     slot_key,
 )
@@ -87,16 +86,14 @@ def _fingerprint(data: dict) -> str:
 
 
 def _claim_form(actor: Actor, game: Game, once_key: str, data: dict, number: int) -> None:
-    """Claim a web form's one-time key for hand ``number``; a key already used records nothing, and
-    the refusal says which hand it recorded and whether what was sent now differs from it."""
-    record, created = IdempotencyRecord.objects.get_or_create(
-        actor=actor.key, key=f"form:{once_key}",
-        defaults={"method": "POST", "path": f"game:{game.pk}/hand:{number}", "fingerprint": _fingerprint(data),
-                  "status_code": 201},
-    )
-    if created:
+    """Claim a web form's one-time key for hand ``number``, in the hand write's transaction; a key already
+    used records nothing, and the refusal says which hand it recorded and whether what was sent now differs
+    from it."""
+    record = once.claim(once.Kind.HAND_FORM, actor=actor.key, key=once_key, fingerprint=_fingerprint(data),
+                        object_id=game.pk, number=number)
+    if record is None:
         return
-    recorded = int(record.path.rsplit(":", 1)[1]) if "/hand:" in record.path else number - 1
+    recorded = record.number if record.number is not None and record.object_id == game.pk else number - 1
     if record.fingerprint == _fingerprint(data):
         raise AlreadyRecorded(recorded, f"hand {recorded} was already recorded from this form; "
                                         "it was sent again and not recorded twice")

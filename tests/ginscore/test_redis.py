@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from scoring import rate_limits
+from core import rate_limits
 from scoring.throttles import RequestThrottle
 from tournaments.answers import memos as caching
 

@@ -66,7 +66,7 @@ def concrete(path: str, event, values) -> str:
 
 # What counts or caches requests rather than records results: replay records, throttle counters and the
 # events' stored answers.
-BOOKKEEPING = {"IdempotencyRecord", "EventAnswer", "RateCounter"}
+BOOKKEEPING = {"OnceKey", "EventAnswer", "RateCounter"}
 
 
 def stored():

@@ -151,7 +151,7 @@ def test_the_shared_cache_counts_every_increment_from_concurrent_connections():
 
 def test_rate_counters_count_every_hit_from_concurrent_connections_in_one_statement_each():
     """The database's rate counters (no Redis): 8 connections hitting one key 25 times each count 200."""
-    from scoring import rate_limits
+    from core import rate_limits
 
     counts = run_together(8, lambda i: [rate_limits.hit("concurrency-key", 10**8).count for _ in range(25)])
     assert sorted(c for each in counts for c in each) == list(range(1, 201))

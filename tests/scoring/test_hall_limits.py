@@ -6,9 +6,10 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
+from core import rate_limits
+from core.models import RateCounter
 from scoring import actors as auth
-from scoring import rate_limits, services
-from scoring.models import RateCounter
+from scoring import services
 from scoring.throttles import RequestThrottle
 
 from ..factories import as_actor, game, knock, organiser, user

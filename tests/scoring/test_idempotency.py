@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.db import OperationalError
 from django.utils import timezone
 
+from core.models import OnceKey
 from scoring import services
-from scoring.models import Hand, IdempotencyRecord, PinFailure
+from scoring.models import Hand, PinFailure
 
 from ..factories import as_actor, game, knock, user
 from .test_api import client_for
@@ -41,14 +42,14 @@ def test_a_copy_sent_again_runs_nothing_twice_its_own_writes_are_rolled_back_and
     assert again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"
     assert Hand.objects.filter(game=g).count() == 1
-    assert IdempotencyRecord.objects.filter(key="k1").count() == 1
+    assert OnceKey.objects.filter(key="k1").count() == 1
 
 
 def test_a_claim_without_an_answer_left_by_an_earlier_release_is_taken_over_at_once(table):
     g, ref, api = table
-    IdempotencyRecord.objects.create(actor=f"user:{ref.pk}", key="k2", method="POST", path="/", fingerprint="x")
+    OnceKey.objects.create(kind="api", actor=f"user:{ref.pk}", key="k2", method="POST", path="/", fingerprint="x")
     assert post_hand(api, g, "k2").status_code == 201
-    assert IdempotencyRecord.objects.get(key="k2").status_code == 201
+    assert OnceKey.objects.get(key="k2").status_code == 201
 
 
 def test_a_request_cut_off_by_a_database_outage_leaves_no_claim_and_its_retry_succeeds_at_once(table, monkeypatch):
@@ -62,7 +63,7 @@ def test_a_request_cut_off_by_a_database_outage_leaves_no_claim_and_its_retry_su
     monkeypatch.setattr(services, "record_hand", outage)
     cut = post_hand(api, g, "k-outage")
     assert (cut.status_code, cut["Retry-After"]) == (503, "5")
-    assert not IdempotencyRecord.objects.filter(key="k-outage").exists()
+    assert not OnceKey.objects.filter(key="k-outage").exists()
     assert Hand.objects.filter(game=g).count() == 0
     monkeypatch.undo()
     retried = post_hand(api, g, "k-outage")
@@ -74,7 +75,7 @@ def test_a_request_cut_off_by_a_database_outage_leaves_no_claim_and_its_retry_su
 def test_an_answer_older_than_24_hours_is_not_replayed(table):
     g, _ref, api = table
     post_hand(api, g, "k3")
-    IdempotencyRecord.objects.filter(key="k3").update(created_at=timezone.now() - timedelta(hours=24, minutes=1))
+    OnceKey.objects.filter(key="k3").update(created_at=timezone.now() - timedelta(hours=24, minutes=1))
     again = post_hand(api, g, "k3")
     assert again.status_code == 201
     assert "Idempotent-Replayed" not in again
@@ -100,7 +101,7 @@ def test_a_request_that_crashes_releases_its_key(table, monkeypatch):
 
     monkeypatch.setattr(services, "record_hand", boom)
     assert post_hand(api, g, "k5").status_code == 500
-    assert not IdempotencyRecord.objects.filter(key="k5").exists()
+    assert not OnceKey.objects.filter(key="k5").exists()
     monkeypatch.undo()
     assert post_hand(api, g, "k5").status_code == 201
 
@@ -112,16 +113,16 @@ def test_answers_are_stored_compressed(table):
         answer = post_hand(api, g, f"hand-{i}", knock("Ann" if i % 2 else "Bob", 2, 9))
         assert answer.status_code == 201, answer.json()
         raw += len(json.dumps(answer.json()))
-    stored = sum(len(bytes(r.answer)) for r in IdempotencyRecord.objects.all())
+    stored = sum(len(bytes(r.answer)) for r in OnceKey.objects.all())
     assert stored * 8 < raw
-    last = IdempotencyRecord.objects.get(key="hand-59")
+    last = OnceKey.objects.get(key="hand-59")
     assert json.loads(zlib.decompress(bytes(last.answer)))["hand"]["number"] == 60
 
 
 def test_cleanup_deletes_records_older_than_24_hours():
     old = timezone.now() - timedelta(hours=25)
-    IdempotencyRecord.objects.create(actor="a", key="old", method="POST", path="/", fingerprint="", created_at=old)
-    IdempotencyRecord.objects.create(actor="a", key="new", method="POST", path="/", fingerprint="")
+    OnceKey.objects.create(kind="api", actor="a", key="old", method="POST", path="/", fingerprint="", created_at=old)
+    OnceKey.objects.create(kind="api", actor="a", key="new", method="POST", path="/", fingerprint="")
     g = game()
     ann = g.seats.get(position=0).player
     PinFailure.objects.create(player=ann, actor="x")
@@ -129,7 +130,7 @@ def test_cleanup_deletes_records_older_than_24_hours():
     PinFailure.objects.filter(pk=PinFailure.objects.first().pk).update(failed_at=old)
     out = StringIO()
     call_command("cleanup_expired", stdout=out)
-    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["new"]
+    assert list(OnceKey.objects.values_list("key", flat=True)) == ["new"]
     assert PinFailure.objects.count() == 1
     assert "Deleted 1 idempotency records and 1 wrong-PIN records" in out.getvalue()
 

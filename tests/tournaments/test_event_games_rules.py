@@ -75,7 +75,7 @@ class Scene:
 
 # What counts or caches requests rather than records results: replay records, throttle counters and the
 # events' stored answers.
-BOOKKEEPING = {"IdempotencyRecord", "EventAnswer", "RateCounter"}
+BOOKKEEPING = {"OnceKey", "EventAnswer", "RateCounter"}
 
 
 def stored():

@@ -8,7 +8,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from scoring.models import IdempotencyRecord
+from core.models import OnceKey
 from tournaments import services
 from tournaments.models import Round
 
@@ -37,7 +37,7 @@ def test_a_pairing_that_fails_after_the_claim_leaves_the_key_free_and_the_retry_
     failed = director.post(f"/events/{event.pk}/pair/", {"once": key})
     assert failed.status_code in (500, 503)
     assert not Round.objects.filter(event=event).exists()  # nothing was done, the claim included
-    assert not IdempotencyRecord.objects.filter(key=f"event-form:{key}").exists()
+    assert not OnceKey.objects.filter(kind="director_form", key=key).exists()
 
     monkeypatch.setattr(services, "pair_next_round", pair)
     retried = director.post(f"/events/{event.pk}/pair/", {"once": key}, follow=True)

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 from django.db import transaction
 
-from scoring.models import IdempotencyRecord
+from core import once
 from tournaments.engine import EventError
 from tournaments.policy import Actor
 
@@ -32,11 +32,6 @@ def form_sent_once(*, actor: Actor, once_key: str) -> Iterator[None]:
     first's transaction on the key's unique constraint, then finds it claimed."""
     key = (once_key or "").strip()[:64]
     with transaction.atomic():
-        if key:
-            _, created = IdempotencyRecord.objects.get_or_create(
-                actor=actor.key, key=f"event-form:{key}",
-                defaults={"method": "POST", "path": "tournaments form", "fingerprint": "", "status_code": 200},
-            )
-            if not created:
-                raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
+        if key and once.claim(once.Kind.DIRECTOR_FORM, actor=actor.key, key=key) is not None:
+            raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
         yield

@@ -14,9 +14,8 @@ from datetime import timedelta
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from scoring import rate_limits
-from scoring.api.idempotency import REPLAY_WINDOW
-from scoring.models import IdempotencyRecord, PinFailure
+from core import once, rate_limits
+from scoring.models import PinFailure
 
 PIN_FAILURES_KEPT = timedelta(hours=24)
 
@@ -26,7 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         now = timezone.now()
-        records, _ = IdempotencyRecord.objects.filter(created_at__lt=now - REPLAY_WINDOW).delete()
+        records = once.forget_expired()
         failures, _ = PinFailure.objects.filter(failed_at__lt=now - PIN_FAILURES_KEPT).delete()
         counters = rate_limits.forget_old_windows()
         self.stdout.write(f"Deleted {records} idempotency records and {failures} wrong-PIN records "
