@@ -5,7 +5,8 @@
 //   If-None-Match, so an unchanged part costs a 304 and is not redrawn; X-Updating says newer results are
 //   being worked out (a note above the part says so).
 // Every phone in a hall polls: each waits 5 s (or the part's data-live-every, in ms) plus a random part (so
-// they do not all ask at once), and backs off (doubling, up to a minute, or as Retry-After says) while the
+// they do not all ask at once), asks nothing while the page is hidden (a phone in a pocket; it asks at once
+// when looked at again), and backs off (doubling, up to a minute, or as Retry-After says) while the
 // server answers 429 or 503. A part asked to refresh now ("live:refresh" on its box: the clock reaching
 // time) asks at once.
 // A part swapped in is announced ("live:updated" on its box: the projector page lays it out again at once),
@@ -56,8 +57,13 @@
     let timer = null;
     let busy = false;
     let asked = 0;
+    let paused = false;
     async function refresh() {
       timer = null;
+      if (document.hidden) {  // a phone in a pocket asks nothing until it is looked at again
+        paused = true;
+        return;
+      }
       asked = Date.now();
       if (busy) return;
       busy = true;
@@ -91,6 +97,11 @@
       busy = false;
       timer = setTimeout(refresh, wait + Math.random() * JITTER);
     }
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden || !paused) return;
+      paused = false;
+      timer = setTimeout(refresh, Math.random() * JITTER);  // looked at again: what it shows now, at once
+    });
     box.addEventListener("live:refresh", function () {
       // At most one early refresh every few seconds (a phone whose clock runs ahead of the server's).
       if (busy || Date.now() - asked < EVERY) return;

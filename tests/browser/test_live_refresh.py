@@ -1,6 +1,7 @@
 """The live pages' refresh script in a real browser, its clock driven by the test: it sends back the
 ETag it holds, leaves the page alone on a 304, waits 5 s plus a random part between refreshes, and
-backs off (doubling, or as Retry-After says) while the server answers 503 or 429."""
+backs off (doubling, or as Retry-After says) while the server answers 503 or 429, and asks nothing while
+the page is hidden."""
 
 import re
 
@@ -58,3 +59,40 @@ def test_the_refresh_sends_its_etag_and_backs_off_while_the_server_is_busy(live_
         assert len(asked) == 4  # answered at last: back to every 5 s
         advance(6600)
         assert len(asked) == 5
+
+
+def test_a_hidden_page_asks_nothing_and_asks_at_once_when_looked_at_again(live_server):
+    boss = organiser()
+    event = services.create_event(actor=as_actor(boss), name="Pocket Swiss", format="swiss", rounds=2)
+    services.add_entries_from_text(actor=as_actor(boss), event=event, text="Ann\nBob\nCleo\nDev")
+    services.pair_next_round(actor=as_actor(boss), event=event)
+    asked = []
+
+    def route(route):
+        asked.append(route.request.url)
+        route.continue_()
+
+    def advance(ms):
+        page.clock.run_for(ms)
+        page.wait_for_timeout(400)
+
+    def look(hidden: bool):
+        page.evaluate("""hidden => {
+            Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""", hidden)
+
+    with phone_browser() as page:
+        page.clock.install()
+        page.route(re.compile(r".*/pairings/\?fragment=1$"), route)
+        page.goto(f"{live_server.url}/events/{event.pk}/pairings/")
+        advance(6600)
+        assert len(asked) == 1
+        look(hidden=True)  # the phone goes into a pocket
+        advance(60000)
+        assert len(asked) == 1  # a minute: not one request
+        look(hidden=False)
+        advance(1600)  # looked at again: at once (within the jitter)
+        assert len(asked) == 2
+        advance(6600)
+        assert len(asked) == 3  # then every 5 s again
