@@ -24,9 +24,13 @@ def test_a_key_is_claimed_once_per_kind_and_actor_and_says_what_its_first_use_ma
 
 
 def test_a_claim_rolled_back_with_its_write_leaves_the_key_free():
-    with pytest.raises(RuntimeError), transaction.atomic():
-        assert once.claim(once.Kind.DIRECTOR_FORM, actor="user:1", key="k") is None
-        raise RuntimeError("the write failed")
+    def claim_then_fail():
+        with transaction.atomic():
+            assert once.claim(once.Kind.DIRECTOR_FORM, actor="user:1", key="k") is None
+            raise RuntimeError("the write failed")
+
+    with pytest.raises(RuntimeError):
+        claim_then_fail()
     assert once.claim(once.Kind.DIRECTOR_FORM, actor="user:1", key="k") is None
 
 
