@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 # then a Swiss in its third round and a finished double elimination. On SQLite (the default) jobs run in the
 # web process; with DATABASE_URL (PostgreSQL) a job worker runs beside the web server and stops with it.
 run: export DEBUG = 1
-run: $(STAMP)
+run: $(STAMP) docs
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_demo_events
@@ -43,6 +43,11 @@ test: lint
 	scripts/ensure-chromium
 	$(PY) -m pytest -n $(WORKERS) --maxschedchunk 1
 
+# The guide (docs/, Markdown): Sphinx with MyST and Furo; every warning (a broken internal link, a page in no
+# table of contents) fails the build. The app serves the built site at /help/.
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+
 # NIGHT=--big: the 1,000-player night (bench/night.py) instead of the small one.
 bench: $(STAMP)
 	$(PY) bench/run.py
@@ -51,4 +56,4 @@ bench: $(STAMP)
 	NIGHT="$(NIGHT)" bench/run_api.sh
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles docs/_build

@@ -1,10 +1,12 @@
-"""Top-level URL map: the home page, the scoring, tournaments, seasons and ratings apps, their APIs, the admin."""
+"""Top-level URL map: the home page, the scoring, tournaments, seasons and ratings apps, their APIs, the admin,
+and the guide (``/help/``)."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from core.guide import guide
 from scoring.forms import SignInForm
 
 handler400 = "core.api.errors.bad_request"
@@ -26,4 +28,5 @@ urlpatterns = [
     path("api/v1/", include("seasons.api.urls")),
     path("api/v1/", include("ratings.api.urls")),
     path("admin/", admin.site.urls),
+    re_path(r"^help/(?P<path>.*)$", guide, name="guide"),
 ]
