@@ -255,6 +255,7 @@ SPECTACULAR_SETTINGS = {
         "EventFormatEnum": "tournaments.models.Event.Format",
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "KnockoutFormatEnum": ["single_elimination", "double_elimination"],
         "MatchStatusEnum": ["draft", "waiting", "playing", "decided", "bye", "reset"],
     },

@@ -204,6 +204,21 @@ class EventChangeForm(forms.Form):
                                          help_text="the round's clock starts at this (empty: no time limit)")
 
 
+class RegistrationForm(forms.Form):
+    """Players signing up themselves, on the event page (its directors; any time before round 1)."""
+
+    registration_open = forms.BooleanField(required=False, label="Players may sign up themselves")
+    registration_cap = WholeNumberFormField(required=False, min_value=2, max_value=4096, label="Entries at most",
+                                            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                            help_text="empty: no limit")
+    waitlist = forms.BooleanField(required=False, label="Once full, put sign-ups on a waiting list",
+                                  help_text="in the order they came; a withdrawal lets the next one in")
+    registration_closes_at = forms.DateTimeField(required=False, label="Sign-ups close at",
+                                                 widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                                 input_formats=["%Y-%m-%dT%H:%M"],
+                                                 help_text="empty: when round 1 is paired")
+
+
 class PrizesForm(forms.Form):
     """The event's prize list on its page, one "place: prize" a line (``services.prizes_from_text`` reads it)."""
 

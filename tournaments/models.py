@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from scoring.models import Game, Player
 
@@ -86,6 +87,14 @@ class Event(models.Model):
     # The prize list its directors type: [{"place": 1, "prize": "50 € voucher"}], places ascending, each at most
     # once (``services.prizes`` reads it); shown beside the final standings, the engine's order deciding ties.
     prizes = models.JSONField(default=list, blank=True)
+    # Players sign up themselves (``services.registrations``) while registration is open and before it closes;
+    # past the cap they are waitlisted in order (or refused without a waitlist). A private event's sign-up
+    # page answers only with its key (a link its directors copy from the event page).
+    registration_open = models.BooleanField(default=False)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    registration_cap = models.PositiveIntegerField(null=True, blank=True)
+    waitlist = models.BooleanField(default=False)
+    registration_key = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -115,6 +124,8 @@ class Event(models.Model):
                 condition=Q(third_place=False) | Q(format="single_elimination"),
                 name="event_third_place_only_single_elimination",
             ),
+            models.CheckConstraint(condition=Q(registration_cap__isnull=True) | Q(registration_cap__gte=2),
+                                   name="event_registration_cap_at_least_two"),
         ]
         indexes = [models.Index(fields=["is_public", "-created_at"], name="event_public_recent")]
 
@@ -167,6 +178,40 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.event}"
+
+
+class Registration(models.Model):
+    """A player's own sign-up to an event (``services.registrations``): entered (with its entry), waitlisted
+    (its place in the queue is its order among the waitlisted), or withdrawn. Its manage link's token is the
+    only credential the player holds: only its digest is kept."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        WAITLISTED = "waitlisted", "Waitlisted"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration")
+    email = models.EmailField(max_length=254)
+    status = models.CharField(max_length=12, choices=Status.choices)
+    token_digest = models.CharField(max_length=64, unique=True)
+    address = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_one_per_player_per_event"),
+            models.CheckConstraint(condition=Q(status__in=["entered", "waitlisted", "withdrawn"]),
+                                   name="registration_status_known"),
+            models.CheckConstraint(condition=~Q(status="entered") | Q(entry__isnull=False),
+                                   name="registration_entered_has_its_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} for {self.event} ({self.status})"
 
 
 class Round(models.Model):

@@ -43,7 +43,7 @@ from .answers.read import (  # noqa: F401  (the answer's reads, for the pages an
     stored_answer,
 )
 from .answers.warnings import keyed
-from .models import Entry, Event, Match, MatchGame, Round, WarningAcknowledgement
+from .models import Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
 from .policy import Actor
 
 
@@ -490,4 +490,15 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
             row["event_name"] = event.name
             row["clock"] = _table_clock(m, now)
             rows.append(row)
+    return rows
+
+
+def registrations(event: Event) -> list[tuple[Registration, int | None]]:
+    """The event's sign-ups in the order they came, each with its place in the waitlist's queue (None when
+    it is not waitlisted): one query."""
+    rows, waiting = [], 0
+    for registration in Registration.objects.filter(event=event).select_related("player").order_by("pk"):
+        if registration.status == Registration.Status.WAITLISTED:
+            waiting += 1
+        rows.append((registration, waiting if registration.status == Registration.Status.WAITLISTED else None))
     return rows

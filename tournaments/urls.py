@@ -4,7 +4,19 @@ from django.urls import path
 
 from core import converters
 
-from .views import calculator, cards, checkin, display, entries, entry, events, live, prizes, rounds
+from .views import (
+    calculator,
+    cards,
+    checkin,
+    display,
+    entries,
+    entry,
+    events,
+    live,
+    prizes,
+    registrations,
+    rounds,
+)
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -31,6 +43,11 @@ urlpatterns = [
     path("events/<id:pk>/prizes/", prizes.set_prizes, name="prizes"),
     path("events/<id:pk>/check-in/", checkin.check_in_page, name="check_in"),
     path("events/<id:pk>/check-in/<str:code>/", checkin.self_check_in, name="self_check_in"),
+    path("events/<id:pk>/register/", registrations.register, name="register"),
+    path("events/<id:pk>/registration/", registrations.registration_settings, name="registration_settings"),
+    path("events/<id:pk>/registrations/<id:registration_id>/enter/", registrations.enter_waitlisted,
+         name="enter_waitlisted"),
+    path("events/registration/<str:token>/", registrations.my_registration, name="my_registration"),
     path("events/<id:pk>/rounds/<id:number>/", rounds.round_page, name="round"),
     path("events/<id:pk>/rounds/<id:number>/clock/", rounds.round_clock, name="round_clock"),
     path("events/<id:pk>/matches/<id:match_id>/", rounds.match_page, name="match"),

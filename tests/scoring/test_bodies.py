@@ -54,7 +54,10 @@ def scene():
     club = game(by=people.organiser, referees=[people.recorder])
     scoring.record_hand(actor=as_actor(people.recorder), game=club, data=knock("Ann", 6, 19))
     match = Match.objects.filter(event=event).order_by("pk").first()
-    values = {"id": club.pk, "number": 1, "entry_id": match.players.first().entry_id, "match_id": match.pk}
+    signed_up = services.create_event(actor=people.boss, name="Sign-ups", format="swiss", registration_open=True)
+    mine = services.register(actor=as_actor(), event=signed_up, name="Sign Up", email="sign@example.org")
+    values = {"id": club.pk, "number": 1, "entry_id": match.players.first().entry_id, "match_id": match.pk,
+              "registration_id": mine.registration.pk, "token": mine.token}
     return people, event, values
 
 
@@ -86,7 +89,7 @@ def test_every_post_of_both_apis_refuses_a_body_that_is_not_a_json_object(client
     people, event, values = scene()
     boss = api_client(people.organiser)
     routes = post_routes(client)
-    assert len(routes) == 38  # the three apps' writes, the calculators and the token
+    assert len(routes) == 41  # the three apps' writes, the calculators and the token
     before = stored()
     for path in routes:
         url = concrete(path, event, values)

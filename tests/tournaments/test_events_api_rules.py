@@ -7,7 +7,7 @@ import pytest
 from scoring import services as scoring
 from scoring.models import Game, Player
 from tournaments import services
-from tournaments.models import Entry, Event, Match, MatchResult, Round
+from tournaments.models import Entry, Event, Match, MatchResult, Registration, Round
 
 from ..factories import api_client, as_actor, organiser, user
 from .stored import Officials, entry, new_event, open_matches, play_match, replace_officials
@@ -27,7 +27,10 @@ def api(u=None, referee_token=None):
 def _writes(event, match, first, second):
     base = f"/api/v1/events/{event.pk}"
     directors = list(event.directors.values_list("pk", flat=True))
+    waiting = Registration.objects.create(event=event, player=Player.objects.create(display_name="Wai Ting"),
+                                          email="wai@example.org", status="waitlisted", token_digest="x" * 64)
     return [
+        (f"{base}/registrations/{waiting.pk}/enter/", {}),
         (f"{base}/officials/", {"directors": directors, "referees": []}),
         (f"{base}/entries/", {"name": "Zed"}),
         (f"{base}/entries/import/", {"text": "Yan\nXi"}),

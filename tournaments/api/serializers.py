@@ -50,6 +50,12 @@ class EventCreateSerializer(serializers.Serializer):
                                         help_text="at time: finish_hand (the hand being played is finished, then "
                                                   "the side ahead wins by the difference; level: a draw) or "
                                                   "director (the table waits for a director's result)")
+    registration_open = serializers.BooleanField(default=False, help_text="players may sign up themselves")
+    registration_closes_at = serializers.DateTimeField(required=False, allow_null=True, default=None,
+                                                       help_text="sign-ups close then (null: when round 1 is paired)")
+    registration_cap = WholeNumberField(required=False, allow_null=True, default=None, min_value=2, max_value=4096,
+                                        help_text="entries at most (null: no cap)")
+    waitlist = serializers.BooleanField(default=False, help_text="past the cap, sign-ups wait in order")
     directors = _users()
     referees = _users()
 
@@ -88,6 +94,13 @@ class EventUpdateSerializer(serializers.Serializer):
                                         help_text="what happens at time (before round 1 only)")
     prizes = PrizesField(required=False, help_text="any time: the whole prize list (at most 64, a place once "
                                                    "each), shown beside the final standings; [] clears it")
+    registration_open = serializers.BooleanField(required=False, help_text="any time: players may sign up")
+    registration_closes_at = serializers.DateTimeField(required=False, allow_null=True,
+                                                       help_text="any time: when sign-ups close (null: never)")
+    registration_cap = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=4096,
+                                        help_text="any time: entries at most (null: no cap); raised, the queue "
+                                                  "moves in")
+    waitlist = serializers.BooleanField(required=False, help_text="any time: past the cap, sign-ups wait in order")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -109,8 +122,9 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
-                  "check_in", "round_minutes", "time_rule", "prizes", "directors", "referees", "seeded_from",
-                  "seeding", "entry_count", "created_by", "created_at"]
+                  "check_in", "round_minutes", "time_rule", "prizes", "registration_open", "registration_closes_at",
+                  "registration_cap", "waitlist", "directors", "referees", "seeded_from", "seeding", "entry_count",
+                  "created_by", "created_at"]
 
     def get_seeded_from(self, event) -> int | None:
         return event.seeded_from_id if _source_shown(event) else None
@@ -144,8 +158,11 @@ class EventDetailSerializer(EventSerializer):
     cancelled = serializers.DictField(allow_null=True, help_text="a cancelled event's at, by and reason (by and "
                                                                  "reason for its officials only); null otherwise")
 
+    registration_url = serializers.URLField(allow_null=True, help_text="the sign-up page: a private event's (with "
+                                                                        "its key) for its directors only")
+
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "answer", "warnings", "cancelled"]
+        fields = [*EventSerializer.Meta.fields, "answer", "warnings", "cancelled", "registration_url"]
 
 
 @extend_schema_field(OpenApiTypes.INT)

@@ -4,7 +4,7 @@ from django.urls import path
 
 from core import converters
 
-from . import clock, entry_record, exports, lifecycle, matches, views
+from . import clock, entry_record, exports, lifecycle, matches, registrations, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -17,6 +17,11 @@ urlpatterns = [
     path("events/<id:pk>/cancel/", lifecycle.EventCancel.as_view(), name="event-cancel"),
     path("events/<id:pk>/warnings/acknowledge/", lifecycle.WarningAcknowledge.as_view(), name="warning-acknowledge"),
     path("events/<id:pk>/entries/", views.EntryList.as_view(), name="entry-list"),
+    path("events/<id:pk>/registrations/", registrations.EventRegistrations.as_view(), name="registration-list"),
+    path("events/<id:pk>/registrations/<id:registration_id>/enter/", registrations.RegistrationEnter.as_view(),
+         name="registration-enter"),
+    path("registrations/<str:token>/", registrations.MyRegistration.as_view(), name="my-registration"),
+    path("registrations/<str:token>/withdraw/", registrations.MyWithdrawal.as_view(), name="my-withdrawal"),
     path("events/<id:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
     path("events/<id:pk>/entries/<id:entry_id>/", entry_record.EntryRecord.as_view(), name="entry-detail"),
     path("events/<id:pk>/entries/<id:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),

@@ -180,6 +180,10 @@ def _detail(request, pk) -> dict:
     data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match", "key", "acknowledged")}
                         for w in selectors.shown_warnings(event, warnings, official=official)]
     data["cancelled"] = selectors.cancellation(event, official=official)
+    # The sign-up page: anyone's for a public event; a private one's (with its key) for its directors only.
+    key = event.registration_key if not event.is_public and policy.can_direct(actor, event) else ""
+    url = reverse("tournaments:register", args=[event.pk]) + (f"?key={key}" if key else "")
+    data["registration_url"] = request.build_absolute_uri(url) if event.is_public or key else None
     return data
 
 

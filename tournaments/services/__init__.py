@@ -45,6 +45,17 @@ from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
 from .once import AlreadySent, form_sent_once
 from .prizes import MAX_PRIZE_TEXT, MAX_PRIZES, prizes_as_text, prizes_from_text, read_prizes
+from .registrations import (
+    SignedUp,
+    TooManySignUps,
+    closed_because,
+    enter_from_waitlist,
+    key_opens,
+    position_of,
+    register,
+    registration_by_token,
+    withdraw,
+)
 from .rounds import pair_next_round, publish_round, swap_entries, swap_warnings
 
 __all__ = [
@@ -56,6 +67,8 @@ __all__ = [
     "EventError",
     "NotAllowed",
     "Opened",
+    "SignedUp",
+    "TooManySignUps",
     "absent_entries",
     "acknowledge_warning",
     "add_entries_from_text",
@@ -64,15 +77,19 @@ __all__ = [
     "cancel_event",
     "check_in_entry",
     "clear_director_result",
+    "closed_because",
     "create_event",
     "create_knockout_from_standings",
     "delete_event",
     "drop_entry",
+    "enter_from_waitlist",
     "form_sent_once",
     "has_results",
     "issue_table_links",
+    "key_opens",
     "open_ready_bracket_matches",
     "pair_next_round",
+    "position_of",
     "print_table_cards",
     "prizes_as_text",
     "prizes_from_text",
@@ -83,6 +100,8 @@ __all__ = [
     "refresh_after_commit",
     "refresh_answer",
     "refresh_answer_if_stale",
+    "register",
+    "registration_by_token",
     "reset_dependent_bracket_matches",
     "run_event",
     "run_match_clock",
@@ -99,4 +118,5 @@ __all__ = [
     "update_event",
     "venue_code",
     "venue_code_matches",
+    "withdraw",
 ]

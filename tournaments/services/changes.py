@@ -32,8 +32,9 @@ from ..signals import event_visibility_changed
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
 from .prizes import prizes_from_text, read_prizes
+from .registrations import REGISTRATION_FIELDS, promote_after_change, registration_problems
 
-ANY_TIME = ("name", "is_public", "rounds", "prizes")
+ANY_TIME = ("name", "is_public", "rounds", "prizes", *REGISTRATION_FIELDS)
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
                   "grand_final", "check_in", "time_rule", "round_minutes")
 
@@ -73,6 +74,10 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
         event.rounds = rounds
     if "prizes" in changes:
         event.prizes = read_prizes(changes["prizes"], problems)
+    problems.extend(registration_problems({f: changes[f] for f in REGISTRATION_FIELDS if f in changes}))
+    for field in REGISTRATION_FIELDS:
+        if field in changes:
+            setattr(event, field, changes[field])
     for field in BEFORE_ROUND_1:
         if field in changes and started:
             problems.append(Problem(None, field, "can change only before round 1 is paired: the results so far "
@@ -99,6 +104,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     event.time_rule = merged["time_rule"]
     event.round_minutes = merged["round_minutes"]
     event.save(update_fields=[*ANY_TIME, *BEFORE_ROUND_1])
+    promote_after_change(event)  # a cap raised (or the waitlist's queue let in) enters who now fits
     bump(event)
     if visibility_changed:
         event_visibility_changed.send(sender=Event, event=event)

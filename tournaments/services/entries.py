@@ -122,6 +122,12 @@ def add_entry(
     return entry
 
 
+def enter_player(event: Event, player: Player) -> Entry:
+    """Enter a player found or made elsewhere (a sign-up), under the event's lock the caller holds: an entry
+    playing from round 1 (the caller bumps the event)."""
+    return _add(event, player, seed=None, rating=None, joined=_late_round(event), field_name="player")
+
+
 def _parse_lines(text: str) -> list[tuple[int, str, int | None]]:
     """(line number, name, rating) per non-blank line of a pasted list or ``name,rating`` CSV."""
     if len(text) > 400_000:
@@ -258,6 +264,13 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
     forfeit) for the round to close."""
     event = lock_event_to_change(actor, entry.event, "drop entries")
     entry = Entry.objects.select_for_update().get(pk=entry.pk, event=event)
+    mark_dropped(event, entry, after_round=after_round, reason=reason)
+    bump(event)
+    return entry
+
+
+def mark_dropped(event: Event, entry: Entry, *, after_round: int | None = None, reason: str = "") -> Entry:
+    """Mark a locked entry dropped after ``after_round`` (the caller holds the event's lock and bumps it)."""
     if entry.dropped_after_round is not None:
         when = ("withdrew before round 1" if entry.dropped_after_round == 0
                 else f"dropped after round {entry.dropped_after_round}")
@@ -278,6 +291,5 @@ def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, re
     entry.dropped_after_round = after_round
     entry.drop_reason = reason
     entry.save(update_fields=["dropped_after_round", "drop_reason"])
-    bump(event)
     return entry
 

@@ -7,7 +7,9 @@ It must not pair, open games or record results: rounds, brackets and games have 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -23,6 +25,7 @@ from tournaments.stored_event import compute_answer, load_state
 
 from ..answers.job import bump
 from .base import error, lock_event_to_change
+from .registrations import registration_problems
 
 # ---------------------------------------------------------------------------------------------------
 # Events
@@ -50,6 +53,10 @@ def create_event(
     directors: Sequence[Any] = (),
     referees: Sequence[Any] = (),
     seeded_from: Event | None = None,
+    registration_open: bool = False,
+    registration_closes_at: datetime | None = None,
+    registration_cap: int | None = None,
+    waitlist: bool = False,
 ) -> Event:
     """A new event in registration. Options are checked by the engine itself (a document of two
     stand-in entries), so the event can always be scored; the conventions are resolved and frozen. A
@@ -62,7 +69,9 @@ def create_event(
         tiebreaks=tiebreaks, match_points=match_points, bye_margin=bye_margin, forfeit_margin=forfeit_margin,
         third_place=third_place, grand_final=grand_final, is_public=is_public, check_in=check_in,
         round_minutes=round_minutes, time_rule=time_rule, directors=directors, referees=referees,
-        seeded_from=seeded_from,
+        seeded_from=seeded_from, registration={"registration_open": registration_open,
+                                               "registration_closes_at": registration_closes_at,
+                                               "registration_cap": registration_cap, "waitlist": waitlist},
     )
 
 
@@ -82,7 +91,7 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
                   bye_margin: int, forfeit_margin: int, third_place: bool, grand_final: str, is_public: bool,
                   directors: Sequence[Any], referees: Sequence[Any], seeded_from: Event | None,
                   check_in: bool = False, round_minutes: int | None = None,
-                  time_rule: str = Event.TimeRule.FINISH_HAND) -> Event:
+                  time_rule: str = Event.TimeRule.FINISH_HAND, registration: dict[str, Any] | None = None) -> Event:
     name = (name or "").strip()
     problems: list[Problem] = []
     if not name:
@@ -107,6 +116,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
     if time_rule not in Event.TimeRule.values:
         problems.append(Problem(None, "time_rule", f"must be one of {', '.join(Event.TimeRule.values)}; "
                                                    f"{time_rule!r} given"))
+    registration = registration or {}
+    problems.extend(registration_problems(registration))
     read = read_options(problems, format=format, rounds=rounds, tiebreaks=tiebreaks, match_points=match_points,
                         bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
                         grand_final=grand_final)
@@ -120,6 +131,8 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
         is_public=is_public, check_in=bool(check_in), round_minutes=round_minutes, time_rule=time_rule,
         created_by=actor.user,
         seeded_from=seeded_from,
+        registration_key=secrets.token_urlsafe(16),
+        **{field: value for field, value in registration.items() if value is not None},
     )
     if directors:
         event.directors.set(directors)

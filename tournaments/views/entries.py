@@ -65,6 +65,7 @@ def entries_page(request, pk: int):
         drop_form=DropForm(), can_direct=can_direct, registration=event.status == Event.Status.REGISTRATION,
         without_pin=selectors.players_without_pin(event) if can_direct else {},
         late_swiss=event.format == Event.Format.SWISS and event.status == Event.Status.RUNNING,
+        sign_ups=selectors.registrations(event) if can_direct else [],
     ), status=status)
 
 

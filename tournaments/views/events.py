@@ -27,6 +27,7 @@ from ..forms import (
     KnockoutForm,
     OfficialsForm,
     PrizesForm,
+    RegistrationForm,
     place_errors,
 )
 from ..presentation import event_status_line, matches_in_words, prize_placings, tables_in_words
@@ -117,6 +118,13 @@ def event_page(request, pk: int):
         **dict(zip(("seeded_from", "knockouts"), selectors.stages(actor_for(request), event), strict=True)),
         officials_form=OfficialsForm(initial={"directors": list(event.directors.all()),
                                               "referees": list(event.referees.all())}) if writable else None,
+        registration_form=RegistrationForm(initial={
+            "registration_open": event.registration_open, "registration_cap": event.registration_cap,
+            "waitlist": event.waitlist, "registration_closes_at": event.registration_closes_at})
+        if writable and event.status == Event.Status.REGISTRATION else None,
+        sign_up_url=request.build_absolute_uri(reverse("tournaments:register", args=[event.pk])
+                                               + ("" if event.is_public else f"?key={event.registration_key}"))
+        if writable else "",
         change_form=EventChangeForm(initial={"name": event.name, "rounds": event.rounds, "is_public": event.is_public,
                                              "check_in": event.check_in, "round_minutes": event.round_minutes})
         if writable else None,
