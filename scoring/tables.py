@@ -33,6 +33,18 @@ class GameTable(tables.Table):
     def render_status(self, record):
         return record.status_words
 
+    def render_score(self, record):
+        """Who won and by how much once the game is settled; while it is played, each side's total so far
+        (and the hands still waiting to be accepted)."""
+        summary = record.summary or {}
+        if summary.get("complete") and not summary.get("pending_hands"):
+            if summary.get("winner") is None:
+                return "a draw"
+            return f"{summary['winner']} won by {summary.get('margin') or 0}"
+        text = " – ".join(f"{name} {total}" for name, total in (summary.get("totals") or {}).items())
+        pending = summary.get("pending_hands")
+        return f"{text} (+{pending} pending)" if pending else text
+
 
 class TournamentGameTable(GameTable):
     """Games made for tournament matches, each under its event (as the event named it when it made the
@@ -49,8 +61,3 @@ class TournamentGameTable(GameTable):
     def render_origin_label(self, record, value):
         return format_html('<a href="{}">{}</a>', record.origin_url, value)
 
-    def render_score(self, record):
-        totals = record.summary.get("totals", {})
-        text = " – ".join(f"{name} {total}" for name, total in totals.items())
-        pending = record.summary.get("pending_hands")
-        return f"{text} (+{pending} pending)" if pending else text

@@ -230,3 +230,17 @@ def test_a_double_tap_on_record_hand_records_it_once(client):
     assert Hand.objects.filter(game=g).count() == 1
     fresh = re.search(r'name="once" value="([^"]+)"', client.get(f"/games/{g.pk}/enter/").content.decode()).group(1)
     assert fresh != once
+
+
+def test_the_games_list_scores_every_club_game_and_names_the_winner_of_a_settled_one(client):
+    playing = game()
+    services.record_hand(actor=as_actor(organiser()), game=playing, data=knock("Ann", 6, 19))
+    settled = services.create_game(actor=as_actor(organiser()), format="standard", players=[
+        playing.seats.get(position=0).player, playing.seats.get(position=1).player],
+        conventions={"preset": "classic", "target": 50}, requires_confirmation=False)
+    services.record_hand(actor=as_actor(organiser()), game=settled, data=gin("Bob", 40))
+    page = client.get("/games/").content.decode()
+    assert "None" not in page
+    assert "Ann 0 – Bob 0 (+1 pending)" in page  # totals count accepted hands; the pending one is said
+    margin = Game.objects.get(pk=settled.pk).summary["margin"]
+    assert f"Bob won by {margin}" in page
