@@ -89,7 +89,11 @@ def test_the_event_pages_prize_text_is_read_line_by_line_and_refusals_name_the_l
             "bottle” given; line 3: place 1 is already on line 1; line 4: say what the prize for place 3 is"
             in words(refused))
     assert Event.objects.get(pk=event.pk).prizes == []
+    # What was typed comes back in the box, open, to mend rather than retype; once only.
+    assert "1: 50 € voucher\nsecond: a bottle\n1: a cup\n3:</textarea>" in html.unescape(refused.content.decode())
+    assert '<details class="prizes-form" open>' in refused.content.decode()
     page = td.get(f"/events/{event.pk}/")
+    assert "second: a bottle" not in html.unescape(page.content.decode())
     saved = td.post(f"/events/{event.pk}/prizes/", {"once": once(page), "prizes": "2nd: a bottle\n\n1: 50 € voucher"},
                     follow=True)
     assert "Prizes saved: 2 places." in words(saved)

@@ -42,6 +42,7 @@ from .common import (
     sent_once,
     to_sheet,
 )
+from .prizes import prizes_draft
 
 # ---------------------------------------------------------------------------------------------------
 # The list and a new event
@@ -102,6 +103,7 @@ def event_page(request, pk: int):
     entry_count = Entry.objects.filter(event=event).count()
     unfinished = selectors.unfinished_tables(event, answer, rows) if event.status == Event.Status.RUNNING else []
     check_in = selectors.check_in_state(event) if can_direct else None
+    draft = prizes_draft(request, event.pk) if writable else None
     context = page_context(
         request, event, "event", answer=answer, warnings=selectors.shown_warnings(event, warnings, official=official),
         cancellation=selectors.cancellation(event, official=official), writable=writable,
@@ -130,7 +132,9 @@ def event_page(request, pk: int):
         if writable else None,
         deletable=writable and not services.has_results(event) and not selectors.has_knockout(event),
         cancel_form=CancelEventForm() if writable and event.status != Event.Status.COMPLETE else None,
-        prizes_form=PrizesForm(initial={"prizes": services.prizes_as_text(event.prizes)}) if writable else None,
+        prizes_form=PrizesForm(initial={
+            "prizes": draft if draft is not None else services.prizes_as_text(event.prizes)}) if writable else None,
+        prizes_refused=draft is not None,
         prize_placings=prize_placings(event.prizes, answer["standings"], final=bool(answer["complete"])),
         acknowledge_form=AcknowledgeWarningForm() if writable else None,
         without_pin=selectors.players_without_pin(event) if writable else {},

@@ -16,6 +16,14 @@ from tournaments.engine import EventError
 from ..forms import PrizesForm
 from .common import event_or_404, invalid_form_in_words, require_director, say, sent_once
 
+PRIZES_DRAFT = "prizes_draft"
+
+
+def prizes_draft(request, event_pk: int) -> str | None:
+    """The prize list typed and refused a moment ago (shown once, in the box), or None."""
+    draft = request.session.pop(PRIZES_DRAFT, None)
+    return draft["text"] if isinstance(draft, dict) and draft.get("event") == event_pk else None
+
 
 @require_POST
 def set_prizes(request, pk: int):
@@ -25,6 +33,7 @@ def set_prizes(request, pk: int):
     form = PrizesForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Prizes not saved. {invalid_form_in_words(form)}")
+        request.session[PRIZES_DRAFT] = {"event": pk, "text": request.POST.get("prizes", "")[:10_000]}
         return redirect("tournaments:event", pk=pk)
     with sent_once(request) as fresh:
         if not fresh:
@@ -34,6 +43,8 @@ def set_prizes(request, pk: int):
                                                     text=form.cleaned_data["prizes"])
         except (EventError, policy.NotAllowed) as exc:
             messages.error(request, f"Prizes not saved. {say(exc)}")
+            # The event page shows the box again with what was typed, to mend rather than retype.
+            request.session[PRIZES_DRAFT] = {"event": pk, "text": form.cleaned_data["prizes"]}
         else:
             count = len(changed.prizes)
             messages.success(request, f"Prizes saved: {count} place{'s' if count != 1 else ''}." if count
