@@ -274,3 +274,15 @@ def test_only_its_directors_and_organisers_cancel_an_event(who, expected, public
     elif expected in (403, 404):
         assert web.status_code == expected
     assert Event.objects.get(pk=event.pk).status == ("cancelled" if expected == 200 else "running")
+
+
+def test_a_cancelled_events_page_never_says_a_round_or_a_table_is_being_played():
+    people = Officials()
+    event, _, _, _ = _running(people)
+    services.cancel_event(actor=people.dir, event=event, reason="the hall flooded")
+    for who in (None, people.director):
+        page = signed_in(who).get(f"/events/{event.pk}/").content.decode()
+        assert "being played" not in page
+        assert ">playing<" not in page
+        assert "stopped when the event was cancelled" in page
+        assert "not finished: the event was cancelled" in page
