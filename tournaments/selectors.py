@@ -502,3 +502,11 @@ def registrations(event: Event) -> list[tuple[Registration, int | None]]:
             waiting += 1
         rows.append((registration, waiting if registration.status == Registration.Status.WAITLISTED else None))
     return rows
+
+
+def for_readers(row: dict[str, Any], *, official: bool) -> dict[str, Any]:
+    """A match row as a reader who is not one of the event's officials may see it: a director's result keeps
+    its kind, winner and margin, but not why (a forfeit's reason, like a drop's, is the officials' to know)."""
+    if not official:
+        row["director_results"] = [{**r, "reason": ""} for r in row["director_results"]]
+    return row

@@ -8,7 +8,7 @@ from django.test import Client
 from tournaments import services
 
 from ..factories import api_client, organiser, user
-from .stored import Officials, entry, new_event
+from .stored import Officials, entry, new_event, open_matches
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +48,19 @@ def test_dropping_again_says_the_entry_withdrew_before_round_1():
                                               {"reason": "again"}, format="json")
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["message"] == "Dev already withdrew before round 1"
+
+
+def test_a_forfeits_reason_is_for_the_events_officials_only_like_a_drops():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    (match,) = open_matches(event, 1)
+    winner = match.players.order_by("side").first().entry
+    services.record_forfeit(actor=people.dir, match=match, winner=winner, reason="left the hall ill")
+    for path in (f"/api/v1/events/{event.pk}/matches/{match.pk}/", f"/api/v1/events/{event.pk}/matches/"):
+        assert "left the hall ill" not in api_client().get(path).content.decode()
+        assert "left the hall ill" in api_client(people.recorder).get(path).content.decode()
+    assert "left the hall ill" not in Client().get(f"/events/{event.pk}/matches/{match.pk}/").content.decode()
+    director = Client()
+    director.force_login(people.director)
+    assert "left the hall ill" in director.get(f"/events/{event.pk}/matches/{match.pk}/").content.decode()

@@ -58,6 +58,7 @@ class MatchList(EventErrorsMixin, APIView):
         for row in rows:
             row["referee_url"] = None
             row["card_printed"] = row["card_printed"] if official else None
+            selectors.for_readers(row, official=official)
         return Response(rows)
 
 

@@ -344,7 +344,7 @@ class DirectorResultSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["forfeit", "adjusted", "cleared"])
     winner = serializers.CharField(allow_null=True)
     margin = serializers.IntegerField(allow_null=True)
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="why: the event's officials only (empty for others)")
     entered_by = serializers.CharField(allow_null=True)
     entered_at = serializers.DateTimeField()
 

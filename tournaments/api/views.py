@@ -425,9 +425,10 @@ def _match(event: Event, match_id: str) -> Match:
 def _match_answer(request, event: Event, match: Match) -> dict:
     row = selectors.match(event, match.pk)
     row["referee_url"] = None
-    if not policy.is_official(actor_for(request), event):
+    official = policy.is_official(actor_for(request), event)
+    if not official:
         row["card_printed"] = None  # which tables lack a card is the officials' to know
-    return row
+    return selectors.for_readers(row, official=official)
 
 
 class Officials(EventErrorsMixin, APIView):

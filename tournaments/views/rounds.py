@@ -118,6 +118,7 @@ def match_page(request, pk: int, match_id: int):
             if done is not None:
                 return done
             status = 400
+    row = selectors.for_readers(row, official=policy.is_official(actor_for(request), event))
     return render(request, "tournaments/match.html", page_context(
         request, event, "pairings", row=row, form=form, games=_games(row),
     ), status=status)
