@@ -124,6 +124,9 @@ def test_the_event_page_changes_the_name_and_rounds_and_deletes_an_event_without
     blank = director.post(f"/events/{event.pk}/change/", {"once": f"{once}-x", "name": "", "rounds": "4"},
                           follow=True)
     assert "Nothing was changed." in blank.content.decode()
-    gone = director.post(f"/events/{event.pk}/delete/", {"once": f"{once}-delete"}, follow=True)
+    unticked = director.post(f"/events/{event.pk}/delete/", {"once": f"{once}-delete"}, follow=True)
+    assert "Nothing was deleted: tick the box to delete Thursday Swiss." in unticked.content.decode()
+    assert Event.objects.filter(pk=event.pk).exists()
+    gone = director.post(f"/events/{event.pk}/delete/", {"once": f"{once}-delete", "confirm": "1"}, follow=True)
     assert "Thursday Swiss deleted." in gone.content.decode()
     assert not Event.objects.filter(pk=event.pk).exists()

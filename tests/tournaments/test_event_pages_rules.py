@@ -62,7 +62,7 @@ def _writes(event, match, rnd_number, first, second, entry):
         (f"{base}/warnings/acknowledge/", {"once": "b6", "key": "no-such-warning"}),
         (f"{base}/prizes/", {"once": "b8", "prizes": "1: a cup"}),
         (f"{base}/cancel/", {"once": "b7", "reason": "the hall flooded", "confirm": "on"}),
-        (f"{base}/delete/", {"once": "b5"}),  # refused once cancelled: a cancelled event is kept
+        (f"{base}/delete/", {"once": "b5", "confirm": "1"}),  # refused once cancelled: a cancelled event is kept
     ]
 
 

@@ -330,6 +330,9 @@ def delete_event(request, pk: int):
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "delete the event")) is not None:
         return refused
+    if request.POST.get("confirm") != "1":  # deleting cannot be undone: it is asked for twice
+        messages.error(request, f"Nothing was deleted: tick the box to delete {event.name}.")
+        return redirect("tournaments:event", pk=pk)
     with sent_once(request) as fresh:
         if not fresh:
             return redirect("tournaments:event_list")
