@@ -12,6 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from core.reading import text_id
 
@@ -34,6 +36,15 @@ def player_list(request):
     return render(request, "scoring/player_list.html", {"page": page, "find": find, "title": "Players"})
 
 
+def _back(request) -> str:
+    """Where the page was opened from (``?back=``, or the form's), when it is a page of this site: a director
+    who came from an event's entries to set a PIN goes back there."""
+    target = request.POST.get("back") or request.GET.get("back") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return ""
+
+
 @login_required
 def player_detail(request, pk: int):
     actor = actor_for(request)
@@ -49,6 +60,7 @@ def player_detail(request, pk: int):
     edit_form = PlayerEditForm(initial={"display_name": player.display_name, "club": player.club,
                                         "email": player.email, "rating": player.rating}) if actor.is_organiser else None
     pin_form = PinForm()
+    back = _back(request)
     find = (request.GET.get("find") or "").strip()[:60]
     merge_form = MergeForm(choices=selectors.merge_candidates(player, find)) if actor.is_organiser else None
     if request.method == "POST" and request.POST.get("action") == "merge":
@@ -87,9 +99,9 @@ def player_detail(request, pk: int):
                 except policy.NotAllowed as exc:
                     raise PermissionDenied(str(exc)) from None
                 messages.success(request, f"{player.display_name}'s PIN is set: they type it to accept a hand.")
-                return redirect("scoring:player", pk=player.pk)
+                return redirect(back or reverse("scoring:player", args=[player.pk]))
     return render(request, "scoring/player_detail.html", {
-        "player": player, "edit_form": edit_form, "pin_form": pin_form, "title": player.display_name,
+        "player": player, "edit_form": edit_form, "pin_form": pin_form, "title": player.display_name, "back": back,
         "is_organiser": actor.is_organiser, "merge_form": merge_form, "find": find,
         "moves": selectors.merge_readback(player) if merge_form is not None else "",
     })

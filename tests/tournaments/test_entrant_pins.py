@@ -54,19 +54,25 @@ def test_a_director_sees_which_entrants_have_no_pin_and_sets_one_from_the_entrie
     scoring.set_player_pin(actor=people.boss, player=bob, pin="1357")
     director = signed_in(people.director)
     page = director.get(f"/events/{event.pk}/entries/").content.decode()
-    assert f'href="/players/{ann.pk}/#pin">set one</a>' in page
+    back = f"/events/{event.pk}/entries/"  # urlencode leaves a path's slashes
+    assert f'href="/players/{ann.pk}/?back={back}#pin">set one</a>' in page
     assert f'href="/players/{bob.pk}/#pin"' not in page
     assert "no PIN" not in Client().get(f"/events/{event.pk}/entries/").content.decode()
-    player_page = director.get(f"/players/{ann.pk}/").content.decode()
+    player_page = director.get(f"/players/{ann.pk}/?back=/events/{event.pk}/entries/").content.decode()
+    assert f'<a href="/events/{event.pk}/entries/">← Back</a>' in player_page
     assert "Set a PIN" in player_page
     assert "Name and club" not in player_page  # a director sets PINs; organisers change players
     wrong = director.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "12a4"})
     assert "a PIN is 4 to 8 digits (0-9)" in wrong.content.decode()
     assert Player.objects.get(pk=ann.pk).confirm_pin == ""
-    done = director.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "2468"}, follow=True)
+    done = director.post(f"/players/{ann.pk}/", {"action": "pin", "pin": "2468",
+                                                 "back": f"/events/{event.pk}/entries/"}, follow=True)
     assert "Ann&#x27;s PIN is set" in done.content.decode()
+    assert done.redirect_chain[-1][0] == f"/events/{event.pk}/entries/"  # back to the event, not stranded
+    outside = director.get(f"/players/{ann.pk}/?back=https://evil.example/").content.decode()
+    assert "evil.example" not in outside
     assert pins.check_pin("2468", Player.objects.get(pk=ann.pk).confirm_pin).matches
-    assert f'href="/players/{ann.pk}/#pin"' not in director.get(f"/events/{event.pk}/entries/").content.decode()
+    assert f'href="/players/{ann.pk}/?back=' not in director.get(f"/events/{event.pk}/entries/").content.decode()
     renamed = director.post(f"/players/{ann.pk}/", {"action": "edit", "display_name": "Mallory"})
     assert renamed.status_code == 200
     assert Player.objects.get(pk=ann.pk).display_name == "Ann"
