@@ -34,13 +34,20 @@ def test_a_director_taps_players_in_and_sees_who_is_missing():
     ann = entry(event, "Ann")
     answer = td.post(f"/events/{event.pk}/check-in/", {"entry": ann.pk, "action": "in"})
     assert answer.status_code == 302
-    assert answer["Location"].endswith(f"#entry-{ann.pk}")
+    # Back at the next name still missing (Ann moved to "Here"), not at Ann
+    assert answer["Location"].endswith(f"#entry-{entry(event, 'Bob').pk}")
+    assert 'data-filters=".check-in-list li[id]"' in page  # "Find a name"
     td.post(f"/events/{event.pk}/check-in/", {"entry": ann.pk, "action": "in"})  # a double tap
     page = td.get(f"/events/{event.pk}/check-in/").content.decode()
     assert "Check-in: 1 of 4 here" in page
     assert "Not here yet (3)" in page
-    td.post(f"/events/{event.pk}/check-in/", {"entry": ann.pk, "action": "out"})
+    undone = td.post(f"/events/{event.pk}/check-in/", {"entry": ann.pk, "action": "out"})
     assert entry(event, "Ann").checked_in_at is None
+    assert undone["Location"].endswith(f"#entry-{ann.pk}")
+    for name in ("Ann", "Bob", "Cleo"):
+        td.post(f"/events/{event.pk}/check-in/", {"entry": entry(event, name).pk, "action": "in"})
+    last = td.post(f"/events/{event.pk}/check-in/", {"entry": entry(event, "Dev").pk, "action": "in"})
+    assert last["Location"].endswith("#missing-title")  # nobody left to check in
 
 
 def test_the_event_page_names_who_is_missing_and_pairs_withdrawing_them_when_ticked():

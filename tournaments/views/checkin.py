@@ -26,6 +26,16 @@ def _entries(event: Event) -> list[Entry]:
                 .order_by("player__display_name", "pk"))
 
 
+def _next_missing(event: Event, entry: Entry) -> int | None:
+    """The entry listed after ``entry`` among those not here yet (the list's order), else the one before it."""
+    missing = [e.pk for e in _entries(event) if e.checked_in_at is None]
+    if entry.pk not in missing:
+        return entry.pk
+    at = missing.index(entry.pk)
+    rest = missing[at + 1:] or missing[:at][-1:]
+    return rest[0] if rest else None
+
+
 def check_in_page(request, pk: int):
     """A director's list: every entry still in, the missing first, one tap to check in or out."""
     event = event_or_404(request, pk)
@@ -37,11 +47,17 @@ def check_in_page(request, pk: int):
         if entry is None:
             messages.error(request, "That entry is not in this event.")
             return redirect("tournaments:check_in", pk=pk)
+        here = request.POST.get("action") != "out"
+        # Checking in moves the name to the "Here" list: the page comes back at the next name still missing
+        # (under the thumb), not at the one just checked in.
+        after = _next_missing(event, entry) if here else entry.pk
         try:
-            services.check_in_entry(actor=actor_for(request), entry=entry, here=request.POST.get("action") != "out")
+            services.check_in_entry(actor=actor_for(request), entry=entry, here=here)
         except (EventError, policy.NotAllowed) as exc:
             messages.error(request, say(exc))
-        return redirect(reverse("tournaments:check_in", args=[pk]) + f"#entry-{entry.pk}")
+            after = entry.pk
+        anchor = f"#entry-{after}" if after else "#missing-title"
+        return redirect(reverse("tournaments:check_in", args=[pk]) + anchor)
     rows = _entries(event)
     missing = [e for e in rows if e.checked_in_at is None]
     here = [e for e in rows if e.checked_in_at is not None]
