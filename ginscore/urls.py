@@ -4,8 +4,9 @@ and the guide (``/help/``)."""
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
+from core.api.schema import SchemaView
 from core.guide import guide
 from scoring.forms import SignInForm
 
@@ -15,7 +16,7 @@ handler404 = "core.api.errors.page_not_found"
 handler500 = "core.api.errors.server_error"
 
 urlpatterns = [
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("accounts/login/", LoginView.as_view(authentication_form=SignInForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -248,3 +248,18 @@ def test_an_organiser_sets_a_players_pin_which_then_accepts_hands():
     services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))
     confirmed = client_for(ref).post(f"{hands_url(g)}1/confirm/", {"player": "Bob", "pin": "8642"}, format="json")
     assert confirmed.status_code == 200
+
+
+def test_the_openapi_schema_is_made_once_per_process(client, monkeypatch):
+    from drf_spectacular.generators import SchemaGenerator
+
+    from core.api import schema
+
+    schema._made.clear()
+    made = []
+    real = SchemaGenerator.get_schema
+    monkeypatch.setattr(SchemaGenerator, "get_schema", lambda self, **kw: made.append(1) or real(self, **kw))
+    first = client.get("/api/schema/")
+    second = client.get("/api/schema/")
+    assert (first.status_code, second.status_code, len(made)) == (200, 200, 1)
+    assert first.content == second.content

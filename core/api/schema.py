@@ -1,0 +1,25 @@
+"""The OpenAPI schema, made once per process: it depends on the code alone, and making it (hundreds of
+kilobytes) took seconds on every request of ``/api/schema/`` and so of every ``/api/docs/`` page."""
+
+from __future__ import annotations
+
+from threading import Lock
+from typing import Any
+
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.response import Response
+
+_made: dict[Any, dict] = {}
+_lock = Lock()
+
+
+class SchemaView(SpectacularAPIView):
+    def _get_schema_response(self, request):
+        version = self.api_version or request.version or self._get_version_parameter(request)
+        key = (version, self.serve_public, id(self.urlconf))
+        with _lock:
+            if key not in _made:
+                generator = self.generator_class(urlconf=self.urlconf, api_version=version, patterns=self.patterns)
+                _made[key] = generator.get_schema(request=request, public=self.serve_public)
+        return Response(data=_made[key],
+                        headers={"Content-Disposition": f'inline; filename="{self._get_filename(request, version)}"'})
