@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 
 from core.api.schema import SchemaView
 from core.guide import guide
-from scoring.forms import SignInForm
+from scoring.player_forms import SignInForm
 
 handler400 = "core.api.errors.bad_request"
 handler403 = "core.api.errors.permission_denied"

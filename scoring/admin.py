@@ -4,8 +4,8 @@ PIN failures. Referee-link and API tokens are stored as digests and never shown.
 
 from django.contrib import admin
 
-from .forms import AdminSignInForm
 from .models import ApiToken, Game, GameStatusChange, Hand, PinFailure, Player, RefereeLink, Seat
+from .player_forms import AdminSignInForm
 
 admin.site.login_form = AdminSignInForm
 

@@ -35,10 +35,10 @@ from ..forms import (
     CalculatorForm,
     GameForm,
     HandForm,
-    PlayerForm,
     attach_errors,
 )
 from ..models import Game, RefereeLink
+from ..player_forms import PlayerForm
 from ..sheets import (
     score_bounded_sheet,
 )

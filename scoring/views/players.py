@@ -20,8 +20,9 @@ from core.reading import text_id
 from .. import policy, selectors, services
 from ..actors import actor_for
 from ..engine import SheetError
-from ..forms import MergeForm, PinForm, PlayerEditForm, attach_errors
+from ..forms import attach_errors
 from ..models import Player
+from ..player_forms import MergeForm, PinForm, PlayerEditForm
 
 PER_PAGE = 50
 
