@@ -6,16 +6,18 @@ prefetched; list totals come from the game's stored summary, not from scoring ea
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.utils import timezone
 
 from core.text import folded
 
 from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
-from .models import Game, Hand, Player, Seat
+from .models import Game, Hand, PinFailure, Player, Seat
 from .player_records import registered
 from .policy import Actor
 from .sheets import counted_sheet, hand_lines, pending_hands, validate_current
@@ -141,3 +143,18 @@ def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) ->
         preview["team_points"] = [{"team": " & ".join(team), "points": points, "scores": i == scored["scoring_team"]}
                                   for i, (team, points) in enumerate(zip(teams, scored["team_points"], strict=True))]
     return preview
+
+
+def pin_locks(player_ids) -> dict[int, datetime]:
+    """{player id: until when their PIN is locked} for those locked now (too many wrong PINs lately): one query.
+    A page offers no PIN box that would only say "try again at 21:40"."""
+    from .services.players import PIN_FAILURES_ALLOWED, PIN_LOCKOUT
+
+    now = timezone.now()
+    recent: dict[int, list[datetime]] = {}
+    for player_id, failed_at in (PinFailure.objects.filter(player_id__in=list(player_ids),
+                                                           failed_at__gt=now - PIN_LOCKOUT)
+                                 .order_by("player_id", "-failed_at").values_list("player_id", "failed_at")):
+        recent.setdefault(player_id, []).append(failed_at)
+    return {pk: times[PIN_FAILURES_ALLOWED - 1] + PIN_LOCKOUT for pk, times in recent.items()
+            if len(times) >= PIN_FAILURES_ALLOWED}

@@ -4,6 +4,7 @@ Every number shown is one of the engine's; nothing is scored here."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.messages import get_messages
@@ -137,17 +138,22 @@ def _on_paper(game: Game) -> dict[str, Any]:
     return {"date": timezone.localtime(game.created_at), "clubs": clubs,
             "conventions": conventions_on_paper(game.conventions, game.format), "signers": signers}
 
-def _accept_options(actor, game: Game, pending: PendingHand) -> dict[str, Any]:
+def _accept_options(actor, game: Game, pending: PendingHand, locks: dict[int, Any]) -> dict[str, Any]:
     """How this hand can be accepted from this page: the players who may accept it and have a PIN (the
-    one it costs most first), and a button for the signed-in player or second official, if any."""
+    one it costs most first; not one whose PIN is locked now, said instead), and a button for the signed-in
+    player or second official, if any."""
     accepters = frozenset(pending.accepters)
     if not allowed(policy.require_may_try_confirming, actor, game):
         return {"pin_players": [], "direct": None, "no_pin": []}
     seated = {game.player_names[seat.position]: seat.player for seat in game.seats.all()}
-    pin_players, no_pin = [], []
+    pin_players, no_pin, locked = [], [], []
     for name in pending.accepters:
         player = seated.get(name)
         if player is None or not allowed(policy.require_may_accept, name, player, pending.hand, accepters):
+            continue
+        if player.confirm_pin and player.pk in locks:
+            at = timezone.localtime(locks[player.pk] + timedelta(seconds=59))
+            locked.append(f"{name}'s PIN is locked after too many wrong tries: try again at {at:%H:%M}")
             continue
         (pin_players if player.confirm_pin else no_pin).append(name)
     direct = None
@@ -155,7 +161,7 @@ def _accept_options(actor, game: Game, pending: PendingHand) -> dict[str, Any]:
         me = policy.seated_player(actor, game)
         direct = f"Accept as {policy.seat_name(game, me)}" if me is not None else "Confirm as second official"
     form = ConfirmForm(names=pin_players) if pin_players else None
-    return {"pin_players": pin_players, "direct": direct, "no_pin": no_pin, "form": form}
+    return {"pin_players": pin_players, "direct": direct, "no_pin": no_pin, "form": form, "locked": locked}
 
 TARGET_FIELD = {Game.Format.JERSEY: "jersey_target", Game.Format.PARTNERSHIP: "partnership_target"}
 
@@ -225,9 +231,10 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
     # card, where the page has scrolled to and the PIN box waits, rather than at the top, out of view.
     refused = {m.extra_tags.removeprefix(REFUSED_TAG): m.message for m in get_messages(request)
                if m.extra_tags.startswith(REFUSED_TAG)}
+    locks = selectors.pin_locks(seat.player_id for seat in game.seats.all()) if pending else {}
     for p in pending.values():
-        p.options = _accept_options(actor, game, p) if game.status != Game.Status.ABANDONED else {}
-        if str(p.number) in refused and (p.options.get("form") or p.options.get("direct")):
+        p.options = _accept_options(actor, game, p, locks) if game.status != Game.Status.ABANDONED else {}
+        if str(p.number) in refused and (p.options.get("form") or p.options.get("direct") or p.options.get("locked")):
             p.options["refused"] = refused[str(p.number)]
     amendable = set()
     if is_official and game.status != Game.Status.ABANDONED:
@@ -240,7 +247,8 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
         "rows": rows,
         "pending": list(pending.values()),
         # the hands this user can do something about here (a PIN box, a button): only those get a card
-        "acceptable": [p for p in pending.values() if p.options.get("form") or p.options.get("direct")],
+        "acceptable": [p for p in pending.values()
+                       if p.options.get("form") or p.options.get("direct") or p.options.get("locked")],
         "standings": list(zip(columns, standings, strict=True)),
         "chart": _chart(columns, rows),
         "chart_size": (CHART_WIDTH, CHART_HEIGHT),

@@ -110,9 +110,12 @@ def test_wrong_pins_on_the_phone_say_how_many_tries_are_left_then_when_to_try_ag
             accept(page, "Bob", "9999", says=f"that is not Bob's PIN ({tries_left} more tr")
         page.screenshot(path=f"{shots}/ginscore-wrong-pin.png", full_page=True)
         accept(page, "Bob", "9999", says="Too many wrong PINs for Bob: try again at")
-        # the right PIN waits too, and the page says so
-        accept(page, "Bob", "2222", says="Too many wrong PINs for Bob: try again at")
-        sync_api.expect(page.locator(".pending-card")).to_contain_text("Hand 1 awaits Bob")
+        # the locked PIN box is no longer offered (the right PIN would wait too): the card says until when
+        card = page.locator(".pending-card")
+        sync_api.expect(card).to_contain_text("Hand 1 awaits Bob")
+        sync_api.expect(card.locator(".locked")).to_contain_text("Bob's PIN is locked after too many wrong tries: "
+                                                                 "try again at")
+        assert card.locator("input[name=pin]").count() == 0
         page.screenshot(path=f"{shots}/ginscore-pin-lockout.png", full_page=True)
     assert not g.hands.get().is_confirmed
 

@@ -224,3 +224,20 @@ def test_a_mistyped_pin_spends_no_try(pending, pin):
         guess(g, ref, pin)
     assert not PinFailure.objects.exists()
     assert not Hand.objects.get(game=g).is_confirmed
+
+
+def test_the_accept_card_offers_no_pin_box_while_the_pin_is_locked_and_says_until_when(pending, client):
+    from scoring import selectors
+
+    g, ref = pending
+    for i in range(5):
+        with pytest.raises(NotAllowed):
+            guess(g, ref, f"000{i}")
+    assert set(selectors.pin_locks([bob(g).pk])) == {bob(g).pk}
+    client.force_login(ref.user)
+    page = client.get(f"/games/{g.pk}/enter/").content.decode()
+    assert "Bob&#x27;s PIN is locked after too many wrong tries: try again at" in page
+    assert 'name="pin"' not in page.split('id="accept-1"')[1].split("</section>")[0]
+    PinFailure.objects.update(failed_at=timezone.now() - timedelta(minutes=15, seconds=1))
+    assert selectors.pin_locks([bob(g).pk]) == {}
+    assert 'name="pin"' in client.get(f"/games/{g.pk}/enter/").content.decode()
