@@ -142,3 +142,15 @@ def test_check_in_is_turned_on_from_the_change_form_before_round_1():
     td.post(f"/events/{event.pk}/change/", {"once": "c1", "name": event.name, "rounds": "2", "is_public": "on",
                                            "check_in": "on"})
     assert Event.objects.get(pk=event.pk).check_in is True
+
+
+def test_a_player_already_checked_in_is_told_so_and_asked_for_nothing():
+    people = Officials()
+    event = _event(people)
+    ann = entry(event, "Ann")
+    services.check_in_entry(actor=people.dir, entry=ann, here=True)
+    url = f"/events/{event.pk}/check-in/{services.venue_code(event)}/?entry={ann.pk}"
+    page = Client().get(url).content.decode()
+    assert "Ann, you are already checked in: nothing more to do." in page
+    assert 'name="pin"' not in page
+    assert 'name="new_pin"' not in page
