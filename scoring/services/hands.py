@@ -120,9 +120,8 @@ def record_hand(
     policy.require_can_record(actor, game)
     if number is not None and number != next_number:
         if number < next_number:
-            raise AlreadyRecorded(number, f"hand {number} is already recorded; this form was made for it, so "
-                                          "nothing was recorded. The next hand is "
-                                          f"{next_number}")
+            raise AlreadyRecorded(number, f"hand {number} is already recorded (this form was made for it); the "
+                                          f"next hand is {next_number}")
         raise SheetError.one(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
     if next_number > MAX_HANDS:
         raise SheetError.one(next_number, None, f"a game has at most {MAX_HANDS} hands")

@@ -96,6 +96,7 @@ def test_a_form_for_a_hand_already_recorded_records_nothing_and_says_which_hand_
     assert Hand.objects.filter(game=g).count() == 1
     assert "hand 1 is already recorded" in text
     assert "Ann knocks with 6, Bob has 19: Ann scores 13 (+1 box)" in text
+    assert "nothing was recorded" not in text  # "Nothing recorded: ..." says it once, at the start
 
 
 def test_a_one_time_key_sent_again_says_what_happened_whatever_it_holds(client):
