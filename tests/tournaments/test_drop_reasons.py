@@ -64,3 +64,16 @@ def test_a_forfeits_reason_is_for_the_events_officials_only_like_a_drops():
     director = Client()
     director.force_login(people.director)
     assert "left the hall ill" in director.get(f"/events/{event.pk}/matches/{match.pk}/").content.decode()
+
+
+def test_a_table_the_director_settled_is_called_so_on_the_match_page_and_a_level_game_is_not_unneeded():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=2)
+    services.pair_next_round(actor=people.dir, event=event)
+    (match,) = open_matches(event, 1)
+    services.record_forfeit(actor=people.dir, match=match, winner=match.players.order_by("side").first().entry,
+                            reason="no show")
+    page = Client().get(f"/events/{event.pk}/matches/{match.pk}/").content.decode()
+    assert "settled by the director" in page
+    assert "abandoned" not in page
+    assert "not needed" not in page

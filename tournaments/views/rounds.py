@@ -184,9 +184,14 @@ def _director_result(request, event: Event, match_id: int, form: ResultForm):
 
 
 def _games(row: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each game of the match, marked "not needed" once the match was decided without it."""
-    needed = sum(row["games_won"]) if row["source"] == "games" else None
-    return [{**g, "not_needed": needed is not None and g["number"] > needed} for g in row["game_details"]]
+    """Each game of the match, marked "not needed" once the match (of more than one game) was decided without
+    it, and its status in words: a game a director's result froze is "settled by the director"."""
+    needed = sum(row["games_won"]) if row["source"] == "games" and len(row["game_details"]) > 1 else None
+    by_director = row["source"] in ("forfeit", "adjusted")
+    return [{**g, "not_needed": bool(needed) and g["number"] > needed,
+             "status_words": "in progress" if g["status"] == "in_progress"
+             else "settled by the director" if g["status"] == "abandoned" and by_director else g["status"]}
+            for g in row["game_details"]]
 
 
 # ---------------------------------------------------------------------------------------------------
