@@ -119,7 +119,8 @@ def test_a_director_makes_one_tables_new_link_from_its_match_page_and_the_sheet_
     text = sheet.content.decode()
     assert "A new link for this table" in text
     assert text.count("scan to record the hands") == 1
-    assert "its referee keeps the link on the card printed before" in text  # the table playing: untouched
+    assert text.count('class="print-card') == 1  # that table's card alone, not the round's
+    assert "its referee keeps the link on the card printed before" not in text
     assert t.referee.post(f"/api/v1/games/{t.game_of[t.playing.pk].pk}/hands/", t.hand,
                           format="json").status_code == 201
     stranger = Client()

@@ -111,11 +111,13 @@ def form_errors(form, error, aliases: dict[str, str]) -> None:
         form.add_error(None, message)
 
 
-def to_sheet(request, event: Event, opened: services.Opened):
-    # The tokens exist only now (their digests are stored): the sheet shows them once, then forgets them.
+def to_sheet(request, event: Event, opened: services.Opened, *, only_match: int | None = None):
+    """The round sheet of what was just opened. The tokens exist only now (their digests are stored): the
+    sheet shows them once, then forgets them. ``only_match``: one table's new link, its card alone."""
     request.session[SESSION_TOKENS] = {"event": event.pk, "tokens": {str(k): v for k, v in opened.tokens.items()}}
     url = reverse("tournaments:sheet", args=[event.pk])
-    if opened.round is not None:
-        url += f"?round={opened.round.number}"
-    return redirect(url)
+    query = {"round": opened.round.number} if opened.round is not None else {}
+    if only_match is not None:
+        query["match"] = only_match
+    return redirect(url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""))
 

@@ -142,7 +142,7 @@ def match_link(request, pk: int, match_id: int):
             messages.error(request, say(exc))
             return redirect("tournaments:match", pk=pk, match_id=match_id)
         messages.success(request, "A new link for this table (its earlier one no longer works): print its card now.")
-        return to_sheet(request, event, services.Opened(match.round, [match], tokens))
+        return to_sheet(request, event, services.Opened(match.round, [match], tokens), only_match=match.pk)
 
 
 def _director_result(request, event: Event, match_id: int, form: ResultForm):
@@ -225,6 +225,8 @@ def round_sheet(request, pk: int):
     tokens = saved.get("tokens", {}) if saved.get("event") == event.pk else {}
     rows = selectors.matches(event, round=number) if rnd is not None else \
         [r for r in selectors.matches(event) if r["status"] != "decided" and r["match"]]
+    if (only := text_id(request.GET.get("match"))) is not None:  # one table's new link: its card alone
+        rows = [r for r in rows if r["id"] == only]
     cards = table_cards(request, rows, tokens)
     response = render(request, "tournaments/round_sheet.html", page_context(
         request, event, "pairings", rnd=rnd, rows=rows, cards=cards, shown=bool(tokens), printed_at=timezone.now(),
