@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<id:pk>/", views.GameDetail.as_view(), name="game-detail"),
     path("games/<id:pk>/abandon/", views.GameAbandon.as_view(), name="game-abandon"),
     path("games/<id:pk>/reopen/", views.GameReopen.as_view(), name="game-reopen"),
+    path("games/<id:pk>/end-at-time/", views.GameEndAtTime.as_view(), name="game-end-at-time"),
     path("games/<id:pk>/hands/", views.HandList.as_view(), name="hand-list"),
     path("games/<id:pk>/history/", views.HandHistory.as_view(), name="game-history"),
     path("games/<id:pk>/hands/<id:number>/confirm/", views.HandConfirm.as_view(), name="hand-confirm"),

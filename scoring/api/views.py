@@ -293,6 +293,20 @@ class GameReopen(APIView):
         return _change_status(request, pk, VoidSerializer, services.reopen_game)
 
 
+class GameEndAtTime(APIView):
+    """Time is up and no hand is in play: the table ends its game at time (its referees and officials), as the
+    entry page's "end the game at time now" does."""
+
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses=GameSerializer,
+                   summary="End the game at time: the round's clock reads Time and no hand is in play")
+    @idempotent
+    def post(self, request, pk):
+        services.end_game_at_time(actor=actor_for(request), game=_game_to_write(pk))
+        return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
+
+
 class HandList(APIView):
     permission_classes = [WriteAccess]
 

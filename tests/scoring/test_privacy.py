@@ -156,7 +156,7 @@ PRIVATE_GAME_ROUTES = [
     ("get", "/api/v1/games/{game}/hands/{hand}/history/"), ("post", "/api/v1/games/{game}/hands/"),
     ("post", "/api/v1/games/{game}/hands/{hand}/confirm/"), ("post", "/api/v1/games/{game}/hands/{hand}/correct/"),
     ("post", "/api/v1/games/{game}/hands/{hand}/void/"), ("post", "/api/v1/games/{game}/abandon/"),
-    ("post", "/api/v1/games/{game}/reopen/"),
+    ("post", "/api/v1/games/{game}/reopen/"), ("post", "/api/v1/games/{game}/end-at-time/"),
 ]
 BODIES = {"hands/": knock("Ann", 6, 19), "confirm/": {"player": "Bob", "pin": "2222"},
           "correct/": {"hand": knock("Ann", 5, 19), "reason": "r"}, "void/": {"reason": "r"}}

@@ -166,3 +166,20 @@ def test_a_rounds_table_has_no_clock_of_its_own():
                                                {"action": "start", "minutes": 5}, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "match"
+
+
+def test_a_tables_app_ends_the_game_at_time_through_the_api_as_the_page_does():
+    people = Officials()
+    event, rnd, game = _at_time(people)
+    first, _ = game.player_names
+    game = _record(people, game, knock(first, 2, 12))
+    url = f"/api/v1/games/{game.pk}/end-at-time/"
+    early = api_client(people.recorder).post(url, {}, format="json")
+    assert early.status_code == 400
+    assert "not at time" in early.json()["errors"][0]["message"]
+    _time_is_up(rnd)
+    assert api_client(user()).post(url, {}, format="json").status_code == 403  # not this table's official
+    ended = api_client(people.recorder).post(url, {}, format="json")
+    assert ended.status_code == 200, ended.content
+    assert (ended.json()["status"], ended.json()["summary"]["winner"]) == ("complete", first)
+    assert api_client(people.recorder).post(url, {}, format="json").status_code == 400  # once
