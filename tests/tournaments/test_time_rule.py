@@ -170,7 +170,7 @@ def test_a_rounds_table_has_no_clock_of_its_own():
 
 def test_a_tables_app_ends_the_game_at_time_through_the_api_as_the_page_does():
     people = Officials()
-    event, rnd, game = _at_time(people)
+    _, rnd, game = _at_time(people)
     first, _ = game.player_names
     game = _record(people, game, knock(first, 2, 12))
     url = f"/api/v1/games/{game.pk}/end-at-time/"
