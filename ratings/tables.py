@@ -14,7 +14,7 @@ class RatingTable(tables.Table):
     player = tables.Column(verbose_name="Player", orderable=False)
     rating = tables.Column(verbose_name="Rating", orderable=False)
     games = tables.Column(verbose_name="Games", orderable=False)
-    provisional = tables.Column(verbose_name="", empty_values=(), orderable=False)
+    provisional = tables.Column(verbose_name="", empty_values=(), orderable=False, attrs={"td": {"class": "note"}})
 
     class Meta:
         model = PlayerRating
@@ -23,10 +23,12 @@ class RatingTable(tables.Table):
         empty_text = "No finished games yet: ratings appear once a game is settled."
 
     def render_player(self, record):
-        name = record.player.display_name
+        """The name (linked), the club under it, so a phone keeps the rating and the games on its screen."""
+        link = format_html('<a href="{}">{}</a>', reverse("ratings:player", args=[record.player_id]),
+                           record.player.display_name)
         if record.player.club:
-            name = f"{name} ({record.player.club})"
-        return format_html('<a href="{}">{}</a>', reverse("ratings:player", args=[record.player_id]), name)
+            return format_html('{}<small class="club">{}</small>', link, record.player.club)
+        return link
 
     def render_rating(self, record):
         return f"{record.rating:.1f}"

@@ -47,10 +47,10 @@ def test_the_rating_list_ranks_players_marks_provisional_ones_and_links_their_hi
     _, page = _queries("/ratings/")
     text = page.content.decode()
     rating = PlayerRating.objects.get(player=ann)
-    assert f'<a href="/ratings/players/{ann.pk}/">Ann (Riverside)</a>' in text
+    assert f'<a href="/ratings/players/{ann.pk}/">Ann</a><small class="club">Riverside</small>' in text
     assert f"{rating.rating:.1f}" in text
     assert text.count("provisional") >= 2
-    assert text.index("Ann (Riverside)") < text.index(">Bob<")
+    assert text.index(">Ann<") < text.index(">Bob<")
     assert "ann@example.org" not in text
 
 
