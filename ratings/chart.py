@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from .models import RatingPoint
 
 WIDTH, HEIGHT = 600, 240
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 56, 12, 12, 34
 
 
 def _polyline(values: Sequence[float], low: float, high: float) -> str:
@@ -37,8 +37,8 @@ def history_svg(points: Sequence[RatingPoint], name: str) -> SafeString:
         ratings, mus = ratings * 2, mus * 2
     first, last = points[0].at, points[-1].at
     labels = [
-        (LEFT - 4, TOP + 4, "end", f"{high:.0f}"),
-        (LEFT - 4, HEIGHT - BOTTOM, "end", f"{low:.0f}"),
+        (LEFT - 6, TOP + 8, "end", f"{high:.0f}"),
+        (LEFT - 6, HEIGHT - BOTTOM, "end", f"{low:.0f}"),
         (LEFT, HEIGHT - 8, "start", f"{first:%d %b %Y}"),
         (WIDTH - RIGHT, HEIGHT - 8, "end", f"{last:%d %b %Y}"),
     ]
