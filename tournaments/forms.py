@@ -288,6 +288,9 @@ class PasteEntriesForm(forms.Form):
                                      "as new players.")
     club = forms.CharField(max_length=80, required=False, label="Club",
                            help_text="Optional: where to look the names up, and the club of new players.")
+    new_alike = forms.BooleanField(required=False, label="Make new players even where the club has a name alike",
+                                   help_text="“Rosa Marquez” beside the club's “Rosa Márquez”: tick only if they "
+                                             "are two people")
 
 
 class DropForm(forms.Form):

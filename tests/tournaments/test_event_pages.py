@@ -1,6 +1,7 @@
 """The stored events' web pages through Django's test client, as a director and a referee use them:
 create, enter, seed, pair (and draft, swap, publish), print, play, results, drops; the phone pages."""
 
+import html
 import re
 
 import pytest
@@ -313,3 +314,24 @@ def test_the_standings_page_and_api_show_a_new_result_at_once_through_their_cach
     assert next(r for r in program.get(f"/api/v1/events/{event.pk}/standings/").json()
                 if r["name"] == winner)["wins"] == 1
     assert f"{winner} won by" in text(phone.get(f"/events/{event.pk}/pairings/"))
+
+
+def test_a_pasted_name_alike_a_club_players_is_refused_unless_asked_and_new_players_are_named():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    player("Rosa Márquez")
+    td = signed_in(people.director)
+    page = td.get(f"/events/{event.pk}/entries/")
+    refused = td.post(f"/events/{event.pk}/entries/", {"action": "paste", "once": once(page),
+                                                       "paste-text": "Rosa Marquez\nTeo Vidal"})
+    assert refused.status_code == 400
+    assert "Line 1: Rosa Marquez is not in the club, but Rosa Márquez is" in html.unescape(refused.content.decode())
+    assert Entry.objects.filter(event=event).count() == 2
+    page = td.get(f"/events/{event.pk}/entries/")
+    added = td.post(f"/events/{event.pk}/entries/", {"action": "paste", "once": once(page),
+                                                     "paste-text": "Rosa Márquez\nTeo Vidal"}, follow=True)
+    assert "2 entries added; 1 new player in the club: Teo Vidal." in html.unescape(added.content.decode())
+    page = td.get(f"/events/{event.pk}/entries/")
+    asked = td.post(f"/events/{event.pk}/entries/", {"action": "paste", "once": once(page), "paste-text": "Rosa Marquez",
+                                                     "paste-new_alike": "on"}, follow=True)
+    assert "1 entries added; 1 new player in the club: Rosa Marquez." in html.unescape(asked.content.decode())

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core.text import folded
 from scoring import services as scoring
 from scoring.engine import SheetError
 from scoring.models import Player
@@ -170,15 +171,23 @@ def _parse_lines(text: str) -> list[tuple[int, str, int | None]]:
 
 
 @transaction.atomic
-def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = "") -> list[Entry]:
+def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = "",
+                          new_alike: bool = False) -> list[Entry]:
     """Enter every player of a pasted list (one name per line) or CSV (``name,rating``, an optional
-    header). All or nothing: any bad line refuses the whole paste, each problem naming its line."""
+    header). All or nothing: any bad line refuses the whole paste, each problem naming its line.
+
+    A name found as the player search finds it (case and accents aside: "Rosa Marquez" for "Rosa Márquez")
+    but not as written is refused, naming the club's player, unless ``new_alike`` (the director asked for new
+    players all the same): a near-duplicate is never made silently. Each entry of a player made now is marked
+    ``player_is_new``, for the page to say who was added to the club."""
     event = lock_event_to_change(actor, event, "add entries")
     joined = _late_round(event)
     rows = _parse_lines(text or "")
     taken = _taken_names(event)
     seen: dict[str, int] = {}
     problems: list[Problem] = []
+    known = {name.casefold() for name in Player.objects.values_list("display_name", flat=True)}
+    alike = {folded(name): name for name in Player.objects.values_list("display_name", flat=True)}
     for number, name, _ in rows:
         key = name.casefold()
         if key in taken:
@@ -187,12 +196,19 @@ def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = 
             problems.append(Problem(None, f"lines.{number}", f"line {number}: {name} is already on line {seen[key]}"))
         else:
             seen[key] = number
+            if not new_alike and key not in known and folded(name) in alike:
+                problems.append(Problem(None, f"lines.{number}", f"line {number}: {name} is not in the club, but "
+                                        f"{alike[folded(name)]} is: write the name as the club has it, or ask for "
+                                        "new players all the same"))
     if problems:
         raise EventError(problems)
     entries = []
     for number, name, rating in rows:
+        is_new = name.strip().casefold() not in known
         player = _find_or_create_player(name, club, f"lines.{number}")
-        entries.append(_add(event, player, seed=None, rating=rating, joined=joined, field_name=f"lines.{number}"))
+        entry = _add(event, player, seed=None, rating=rating, joined=joined, field_name=f"lines.{number}")
+        entry.player_is_new = is_new
+        entries.append(entry)
     bump(event)
     return entries
 

@@ -54,7 +54,10 @@ def entries_page(request, pk: int):
                     except (EventError, policy.NotAllowed) as exc:
                         form_errors(paste_form, exc, {"lines": "text"})
                     else:
-                        messages.success(request, f"{len(made)} entries added.")
+                        new = [e.player.display_name for e in made if getattr(e, "player_is_new", False)]
+                        messages.success(request, f"{len(made)} entries added" + (
+                            f"; {len(new)} new player{'s' if len(new) != 1 else ''} in the club: {', '.join(new)}."
+                            if new else "."))
                         return redirect("tournaments:entries", pk=pk)
             elif action in ("seed", "drop"):
                 return _seed_or_drop(request, event, action)
