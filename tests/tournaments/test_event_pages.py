@@ -332,6 +332,6 @@ def test_a_pasted_name_alike_a_club_players_is_refused_unless_asked_and_new_play
                                                      "paste-text": "Rosa Márquez\nTeo Vidal"}, follow=True)
     assert "2 entries added; 1 new player in the club: Teo Vidal." in html.unescape(added.content.decode())
     page = td.get(f"/events/{event.pk}/entries/")
-    asked = td.post(f"/events/{event.pk}/entries/", {"action": "paste", "once": once(page), "paste-text": "Rosa Marquez",
-                                                     "paste-new_alike": "on"}, follow=True)
+    form = {"action": "paste", "once": once(page), "paste-text": "Rosa Marquez", "paste-new_alike": "on"}
+    asked = td.post(f"/events/{event.pk}/entries/", form, follow=True)
     assert "1 entries added; 1 new player in the club: Rosa Marquez." in html.unescape(asked.content.decode())
