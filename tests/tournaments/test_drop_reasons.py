@@ -8,7 +8,7 @@ from django.test import Client
 from tournaments import services
 
 from ..factories import api_client, organiser, user
-from .stored import Officials, entry, new_event, open_matches
+from .stored import Officials, entry, new_event, open_matches, play_match
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +77,41 @@ def test_a_table_the_director_settled_is_called_so_on_the_match_page_and_a_level
     assert "settled by the director" in page
     assert "abandoned" not in page
     assert "not needed" not in page
+
+
+def test_a_drop_made_by_mistake_is_undone_until_the_next_round_is_paired():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=3)
+    services.pair_next_round(actor=people.dir, event=event)
+    ann = entry(event, "Ann")
+    services.drop_entry(actor=people.dir, entry=ann, reason="wrong row")
+    director = Client()
+    director.force_login(people.director)
+    page = director.get(f"/events/{event.pk}/entries/").content.decode()
+    assert "Undo the drop" in page
+    done = director.post(f"/events/{event.pk}/entries/", {"action": "undo-drop", "entry": ann.pk, "once": "u1"},
+                         follow=True)
+    assert "Ann&#x27;s drop undone" in done.content.decode()
+    ann.refresh_from_db()
+    assert (ann.dropped_after_round, ann.drop_reason) == (None, "")
+    for match in open_matches(event, 1):
+        play_match(people, match, match.players.get(side=0).entry.player.display_name)
+    services.drop_entry(actor=people.dir, entry=ann)
+    services.pair_next_round(actor=people.dir, event=event)
+    with pytest.raises(services.EventError, match="already paired"):
+        services.undo_drop(actor=people.dir, entry=ann)
+
+
+def test_an_entry_made_by_mistake_is_removed_before_round_1_only():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev", "Zed"], rounds=3)
+    zed = entry(event, "Zed")
+    director = Client()
+    director.force_login(people.director)
+    assert "Remove (entered by mistake)" in director.get(f"/events/{event.pk}/entries/").content.decode()
+    director.post(f"/events/{event.pk}/entries/", {"action": "remove", "entry": zed.pk, "once": "r1"})
+    assert not event.entries.filter(player__display_name="Zed").exists()
+    assert api_client(user()).get(f"/api/v1/events/{event.pk}/entries/").status_code == 200
+    services.pair_next_round(actor=people.dir, event=event)
+    with pytest.raises(services.EventError, match="has started: drop Ann instead"):
+        services.remove_entry(actor=people.dir, entry=entry(event, "Ann"))

@@ -40,7 +40,7 @@ from .cards import print_table_cards
 from .changes import cancel_event, delete_event, has_results, set_prizes_from_text, update_event
 from .checkin import absent_entries, check_in_entry, self_check_in, venue_code, venue_code_matches
 from .director_results import DECIDED_BY_DIRECTOR, clear_director_result, record_adjusted_result, record_forfeit
-from .entries import add_entries_from_text, add_entry, drop_entry, seed_entries
+from .entries import add_entries_from_text, add_entry, drop_entry, remove_entry, seed_entries, undo_drop
 from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
 from .once import AlreadySent, form_sent_once
@@ -102,6 +102,7 @@ __all__ = [
     "refresh_answer_if_stale",
     "register",
     "registration_by_token",
+    "remove_entry",
     "reset_dependent_bracket_matches",
     "run_event",
     "run_match_clock",
@@ -115,6 +116,7 @@ __all__ = [
     "swap_entries",
     "swap_warnings",
     "sync_statuses",
+    "undo_drop",
     "update_event",
     "venue_code",
     "venue_code_matches",

@@ -21,7 +21,7 @@ from scoring.models import Player
 from tournaments import ratings_source
 from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
-from tournaments.models import Entry, Event, MatchPlayer, Round
+from tournaments.models import Entry, Event, MatchPlayer, Registration, Round
 from tournaments.policy import Actor
 
 from ..answers.job import bump
@@ -309,3 +309,37 @@ def mark_dropped(event: Event, entry: Entry, *, after_round: int | None = None, 
     entry.save(update_fields=["dropped_after_round", "drop_reason"])
     return entry
 
+
+
+@transaction.atomic
+def undo_drop(*, actor: Actor, entry: Entry) -> Entry:
+    """A drop made by mistake, undone: the entry is in again, as if never dropped, while no round after the
+    last it played has been paired (once one has, it missed that round: enter it again as a late entry)."""
+    event = lock_event_to_change(actor, entry.event, "undo drops")
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk, event=event)
+    if entry.dropped_after_round is None:
+        raise error("entry", f"{entry.player} has not dropped")
+    if event.is_elimination:  # a bracket forfeits a dropped entry's matches: only before it starts
+        paired = MatchPlayer.objects.filter(match__event=event).exists()
+    else:
+        paired = Round.objects.filter(event=event, number__gt=entry.dropped_after_round).exists()
+    if paired:
+        raise error("entry", f"a round after {entry.player}'s drop is already paired: it cannot be undone")
+    entry.dropped_after_round, entry.drop_reason = None, ""
+    entry.save(update_fields=["dropped_after_round", "drop_reason"])
+    bump(event)
+    return entry
+
+
+@transaction.atomic
+def remove_entry(*, actor: Actor, entry: Entry) -> None:
+    """An entry made by mistake, removed before round 1 (after it, an entry leaves by dropping: its results
+    stay). A sign-up behind it is marked withdrawn."""
+    event = lock_event_to_change(actor, entry.event, "remove entries")
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk, event=event)
+    if event.status != Event.Status.REGISTRATION or MatchPlayer.objects.filter(entry=entry).exists():
+        raise error("entry", f"{event.name} has started: drop {entry.player} instead (the results stay)")
+    Registration.objects.filter(entry=entry).update(status=Registration.Status.WITHDRAWN, entry=None,
+                                                    changed_at=timezone.now())
+    entry.delete()
+    bump(event)

@@ -59,7 +59,7 @@ def entries_page(request, pk: int):
                             f"; {len(new)} new player{'s' if len(new) != 1 else ''} in the club: {', '.join(new)}."
                             if new else "."))
                         return redirect("tournaments:entries", pk=pk)
-            elif action in ("seed", "drop"):
+            elif action in ("seed", "drop", "undo-drop", "remove"):
                 return _seed_or_drop(request, event, action)
             status = 400
     rows = selectors.entries(event, reasons=policy.is_official(actor_for(request), event))
@@ -86,6 +86,14 @@ def _seed_or_drop(request, event: Event, action: str):
             messages.success(request, {"manual": "Seeds saved.", "rating": "Seeded by rating.",
                                        "openskill": "Seeded by OpenSkill rating (players never rated last).",
                                        "random": "Seeded at random (the order is kept)."}.get(method, "Seeded."))
+        elif action == "undo-drop":
+            entry = Entry.objects.select_related("player").get(pk=text_id(request.POST.get("entry")), event=event)
+            services.undo_drop(actor=actor, entry=entry)
+            messages.success(request, f"{entry.player}'s drop undone: in again, paired from the next round.")
+        elif action == "remove":
+            entry = Entry.objects.select_related("player").get(pk=text_id(request.POST.get("entry")), event=event)
+            services.remove_entry(actor=actor, entry=entry)
+            messages.success(request, f"{entry.player} removed from the entries.")
         else:
             form = DropForm(request.POST)
             entry = Entry.objects.select_related("player").get(pk=text_id(request.POST.get("entry")), event=event)
