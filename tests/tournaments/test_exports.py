@@ -9,6 +9,7 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services as scoring
@@ -320,3 +321,12 @@ def test_the_exports_documented_example_is_a_request_the_calculator_answers(clie
     matches = schema["paths"]["/api/v1/events/{id}/matches/"]["get"]
     assert set(matches["responses"]["200"]["content"]) == {"application/json", "text/csv"}
     assert "format" in [p["name"] for p in matches["parameters"]]
+
+
+def test_the_standings_page_links_both_csv_files():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    page = Client().get(f"/events/{event.pk}/standings/").content.decode()
+    assert f'href="/api/v1/events/{event.pk}/standings/?format=csv"' in page
+    assert f'href="/api/v1/events/{event.pk}/matches/?format=csv"' in page
+    assert Client().get(f"/api/v1/events/{event.pk}/matches/?format=csv").status_code == 200
