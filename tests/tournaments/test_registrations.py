@@ -138,3 +138,12 @@ def test_a_director_enters_a_waitlisted_player_and_raising_the_cap_lets_the_queu
     assert Registration.objects.get(pk=cleo.pk).status == "entered"
     services.update_event(actor=people.dir, event=event, changes={"registration_cap": 5})
     assert sorted(Registration.objects.filter(event=event).values_list("status", flat=True)) == ["entered"] * 5
+
+
+def test_a_closing_time_at_the_calendars_end_is_refused_naming_the_field():
+    people = Officials()
+    event = _new_event(people)
+    far = timezone.now().replace(year=9999, month=12, day=31)
+    with pytest.raises(EventError) as refused:
+        services.update_event(actor=people.dir, event=event, changes={"registration_closes_at": far})
+    assert refused.value.problems[0].field == "registration_closes_at"

@@ -72,6 +72,9 @@ def registration_problems(values: dict[str, Any]) -> list[Problem]:
     closes = values.get("registration_closes_at")
     if closes is not None and (not isinstance(closes, datetime) or timezone.is_naive(closes)):
         problems.append(Problem(None, "registration_closes_at", "a time with its time zone, or none"))
+    elif closes is not None and not 2000 <= closes.year <= 2999:  # shown in any time zone: never near the ends
+        problems.append(Problem(None, "registration_closes_at", f"a time in the years 2000 to 2999; "
+                                                                f"{closes.isoformat()} given"))
     return problems
 
 
