@@ -6,7 +6,7 @@ It must not render a page of its own, nor decide anything a service decides."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
@@ -71,6 +71,30 @@ def sent_once(request) -> Iterator[bool]:
             yield False
         else:
             yield True
+
+
+def event_form_post(request, pk: int, *, what: str, form_class, write: Callable[[Any, Event, dict], Any],
+                    saved: str | Callable[[Any], str], not_saved: str):
+    """A director's form on the event page, posted: the event (or a 404), its director (or a refusal), the form
+    read (its problems in one message), the write done once (``sent_once``: its key claimed in the write's own
+    transaction) by ``write(actor, event, cleaned_data)``, and back to the event page saying what was done
+    (``saved``, words or words made of the write's result) or why nothing was (after ``not_saved``)."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, what)) is not None:
+        return refused
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"{not_saved} {invalid_form_in_words(form)}")
+        return redirect("tournaments:event", pk=pk)
+    with sent_once(request) as fresh:
+        if fresh:
+            try:
+                done = write(actor_for(request), event, form.cleaned_data)
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, f"{not_saved} {say(exc)}")
+            else:
+                messages.success(request, saved(done) if callable(saved) else saved)
+    return redirect("tournaments:event", pk=pk)
 
 
 def say(error: EventError | policy.NotAllowed) -> str:

@@ -33,8 +33,8 @@ from ..forms import (
 from ..presentation import event_status_line, matches_in_words, prize_placings, tables_in_words
 from ..tables import EventTable
 from .common import (
+    event_form_post,
     event_or_404,
-    invalid_form_in_words,
     may_direct,
     page_context,
     require_director,
@@ -236,93 +236,42 @@ def reset_bracket(request, pk: int):
 
 @require_POST
 def officials(request, pk: int):
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "change the event's officials")) is not None:
-        return refused
-    form = OfficialsForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"Officials not saved. {invalid_form_in_words(form)}")
-        return redirect("tournaments:event", pk=pk)
-    with sent_once(request) as fresh:
-        if not fresh:
-            return redirect("tournaments:event", pk=pk)
-        try:
-            services.set_officials(actor=actor_for(request), event=event, **form.cleaned_data)
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, say(exc))
-        else:
-            messages.success(request, "Officials saved: the games being played have their new referees.")
-        return redirect("tournaments:event", pk=pk)
+    return event_form_post(
+        request, pk, what="change the event's officials", form_class=OfficialsForm, not_saved="Officials not saved.",
+        write=lambda actor, event, data: services.set_officials(actor=actor, event=event, **data),
+        saved="Officials saved: the games being played have their new referees.")
 
 
 @require_POST
 def change_event(request, pk: int):
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "change the event")) is not None:
-        return refused
-    form = EventChangeForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"Nothing was changed. {invalid_form_in_words(form)}")
-        return redirect("tournaments:event", pk=pk)
-    with sent_once(request) as fresh:
-        if not fresh:
-            return redirect("tournaments:event", pk=pk)
-        changes = dict(form.cleaned_data)
+    def write(actor, event, data):
+        changes = dict(data)
         if event.format != Event.Format.SWISS:
             changes.pop("rounds")
         if event.status != Event.Status.REGISTRATION:
             for option in ("check_in", "round_minutes"):  # options fixed at round 1: the form shows them only before
                 changes.pop(option)
-        try:
-            services.update_event(actor=actor_for(request), event=event, changes=changes)
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, f"Nothing was changed. {say(exc)}")
-        else:
-            messages.success(request, "Saved.")
-        return redirect("tournaments:event", pk=pk)
+        return services.update_event(actor=actor, event=event, changes=changes)
+
+    return event_form_post(request, pk, what="change the event", form_class=EventChangeForm, write=write,
+                           saved="Saved.", not_saved="Nothing was changed.")
 
 
 @require_POST
 def cancel_event(request, pk: int):
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "cancel the event")) is not None:
-        return refused
-    form = CancelEventForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"Nothing was cancelled. {invalid_form_in_words(form)}")
-        return redirect("tournaments:event", pk=pk)
-    with sent_once(request) as fresh:
-        if not fresh:
-            return redirect("tournaments:event", pk=pk)
-        try:
-            services.cancel_event(actor=actor_for(request), event=event, reason=form.cleaned_data["reason"])
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, f"Nothing was cancelled. {say(exc)}")
-        else:
-            messages.success(request, f"{event.name} cancelled: its games being played are closed and its table links "
-                                      "stopped.")
-        return redirect("tournaments:event", pk=pk)
+    return event_form_post(
+        request, pk, what="cancel the event", form_class=CancelEventForm, not_saved="Nothing was cancelled.",
+        write=lambda actor, event, data: services.cancel_event(actor=actor, event=event, reason=data["reason"]),
+        saved=lambda event: f"{event.name} cancelled: its games being played are closed and its table links "
+                            "stopped.")
 
 
 @require_POST
 def acknowledge_warning(request, pk: int):
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "acknowledge warnings")) is not None:
-        return refused
-    form = AcknowledgeWarningForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"Nothing was acknowledged. {invalid_form_in_words(form)}")
-        return redirect("tournaments:event", pk=pk)
-    with sent_once(request) as fresh:
-        if not fresh:
-            return redirect("tournaments:event", pk=pk)
-        try:
-            services.acknowledge_warning(actor=actor_for(request), event=event, **form.cleaned_data)
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, f"Nothing was acknowledged. {say(exc)}")
-        else:
-            messages.success(request, "Warning acknowledged: spectators no longer see it.")
-        return redirect("tournaments:event", pk=pk)
+    return event_form_post(
+        request, pk, what="acknowledge warnings", form_class=AcknowledgeWarningForm,
+        write=lambda actor, event, data: services.acknowledge_warning(actor=actor, event=event, **data),
+        saved="Warning acknowledged: spectators no longer see it.", not_saved="Nothing was acknowledged.")
 
 
 @require_POST

@@ -18,7 +18,7 @@ from tournaments.engine import EventError
 from tournaments.models import Event, Registration
 
 from ..forms import RegistrationForm
-from .common import event_or_404, invalid_form_in_words, require_director, say, sent_once
+from .common import event_form_post, event_or_404, require_director, say, sent_once
 
 FIELDS = ("name", "email", "club", "pin", "pin_again")
 
@@ -92,24 +92,10 @@ def my_registration(request, token: str):
 @require_POST
 def registration_settings(request, pk: int):
     """The event page's registration form: open or close sign-ups, the cap, the waiting list, the closing time."""
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "change the registration")) is not None:
-        return refused
-    form = RegistrationForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"Nothing was changed. {invalid_form_in_words(form)}")
-        return redirect("tournaments:event", pk=pk)
-    with sent_once(request) as fresh:
-        if not fresh:
-            return redirect("tournaments:event", pk=pk)
-        try:
-            services.update_event(actor=actor_for(request), event=event, changes=dict(form.cleaned_data))
-        except (EventError, policy.NotAllowed) as exc:
-            messages.error(request, f"Nothing was changed. {say(exc)}")
-        else:
-            messages.success(request, "Registration saved: sign-ups are " +
-                             ("open." if form.cleaned_data["registration_open"] else "closed."))
-    return redirect("tournaments:event", pk=pk)
+    return event_form_post(
+        request, pk, what="change the registration", form_class=RegistrationForm, not_saved="Nothing was changed.",
+        write=lambda actor, event, data: services.update_event(actor=actor, event=event, changes=dict(data)),
+        saved=lambda event: f"Registration saved: sign-ups are {'open' if event.registration_open else 'closed'}.")
 
 
 @require_POST
