@@ -26,6 +26,7 @@ from ..sheets import (
     hand_lines,
     next_hand_confirmed,
     pending_hands,
+    seating,
     versions_in_words,
 )
 from .common import REFUSED_TAG, allowed, visible_game
@@ -243,6 +244,10 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
     return {
         "game": game,
         "sheet": sheet,
+        # Who deals the next hand to record, as the entry page says it: after every hand, pending ones included
+        # (the sheet's own next dealer counts accepted hands only).
+        "next_dealer": (seating(game, lines, len(lines) + 1).dealer if pending else sheet.get("next_dealer"))
+        if game.status == Game.Status.IN_PROGRESS else None,
         "columns": columns,
         "rows": rows,
         "pending": list(pending.values()),

@@ -244,3 +244,14 @@ def test_the_games_list_scores_every_club_game_and_names_the_winner_of_a_settled
     assert "Ann 0 – Bob 0 (+1 pending)" in page  # totals count accepted hands; the pending one is said
     margin = Game.objects.get(pk=settled.pk).summary["margin"]
     assert f"Bob won by {margin}" in page
+
+
+def test_the_sheet_names_the_same_next_dealer_as_the_entry_page_while_a_hand_awaits_acceptance(client):
+    ref = user()
+    g = game(referees=[ref])
+    services.record_hand(actor=as_actor(ref), game=g, data=knock("Ann", 6, 19))  # Ann dealt hand 1; pending
+    client.force_login(ref)
+    entry = client.get(f"/games/{g.pk}/enter/").content.decode()
+    sheet = client.get(f"/games/{g.pk}/").content.decode()
+    assert "<strong>Bob</strong> deals" in entry  # the loser of hand 1 deals hand 2
+    assert "next dealer: <strong>Bob</strong>" in sheet
