@@ -346,3 +346,6 @@ class KnockoutForm(forms.Form):
                                      help_text="a best-of-3 final, say: the margin is the net over the games")
     name = forms.CharField(max_length=120, required=False, help_text="empty: “<event>: top N”")
     third_place = forms.BooleanField(required=False, label="Third-place match (single elimination)")
+    round_minutes = WholeNumberFormField(required=False, min_value=1, max_value=600, label="Minutes a match",
+                                         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                         help_text="each match's clock starts at this (empty: as this event's rounds)")

@@ -36,3 +36,19 @@ def test_the_knockout_form_goes_once_the_knockout_is_made_and_a_second_post_make
     assert (f"{swiss.name} already has its knockout, {final.name} (event {final.pk}): a knockout is made once "
             "from an event&#x27;s standings") in again.content.decode()
     assert Event.objects.filter(seeded_from=swiss).count() == 1
+
+
+def test_the_knockout_keeps_the_events_time_limit_and_rule_unless_its_minutes_are_given():
+    people = Officials()
+    swiss = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=1, round_minutes=40, time_rule="director")
+    services.pair_next_round(actor=people.dir, event=swiss)
+    for m in open_matches(swiss, 1):
+        play_match(people, m, m.players.order_by("side").first().entry.player.display_name)
+    director = Client()
+    director.force_login(people.director)
+    page = director.get(f"/events/{swiss.pk}/").content.decode()
+    assert 'name="round_minutes" value="40"' in page  # offered again, for the knockout
+    director.post(f"/events/{swiss.pk}/knockout/", {"top_n": "2", "format": "single_elimination",
+                                                    "round_minutes": "25", "once": "k"})
+    final = Event.objects.get(seeded_from=swiss)
+    assert (final.round_minutes, final.time_rule) == (25, "director")

@@ -319,6 +319,8 @@ class KnockoutSerializer(serializers.Serializer):
     third_place = serializers.BooleanField(default=False)
     grand_final = serializers.ChoiceField(choices=Event.GrandFinal.choices, default=Event.GrandFinal.RESET)
     is_public = serializers.BooleanField(required=False, default=None, allow_null=True)
+    round_minutes = WholeNumberField(required=False, allow_null=True, default=None, min_value=1, max_value=600,
+                                     help_text="a match's time limit (null: the source event's)")
 
 
 class RefereeLinkInfo(serializers.Serializer):

@@ -197,9 +197,11 @@ def create_knockout_from_standings(
     third_place: bool = False,
     grand_final: str = Event.GrandFinal.RESET,
     is_public: bool | None = None,
+    round_minutes: int | None = None,
 ) -> Event:
     """A bracket of the top ``top_n`` of a finished Swiss or round robin event (dropped entries left
-    out), seeded in standings order, under the same frozen conventions, directors and referees. The
+    out), seeded in standings order, under the same frozen conventions, directors and referees, time rule
+    and (unless ``round_minutes`` says otherwise) a match's time limit. The
     second stage of the event: its directors may start it, as organisers may; once (a second request,
     a second click included, is refused naming the first: under the source's lock, two at once too)."""
     source = lock_event_to_change(actor, source_event, "start a knockout from its standings")
@@ -232,6 +234,8 @@ def create_knockout_from_standings(
         bye_margin=source.bye_margin, forfeit_margin=source.forfeit_margin, third_place=third_place,
         grand_final=grand_final, is_public=public,
         directors=list(source.directors.all()), referees=list(source.referees.all()), seeded_from=source,
+        round_minutes=round_minutes if round_minutes is not None else source.round_minutes,
+        time_rule=source.time_rule,
     )
     players = {e.pk: e.player_id for e in state.entries}
     ratings = {e.pk: e.rating for e in state.entries}

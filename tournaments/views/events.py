@@ -112,7 +112,7 @@ def event_page(request, pk: int):
         next_step=_next_step(event, answer, rounds, rows if event.is_elimination else unfinished, entry_count,
                              check_in),
         knockout_form=KnockoutForm(initial={"top_n": min(8, len(answer["standings"])) or 2,
-                                            "match_format": event.match_format})
+                                            "match_format": event.match_format, "round_minutes": event.round_minutes})
         if writable and answer["complete"] and not event.is_elimination and not selectors.has_knockout(event)
         else None,
         entry_count=entry_count,
