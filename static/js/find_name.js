@@ -11,7 +11,7 @@
     box.addEventListener("input", function () {
       const wanted = folded(box.value.trim());
       document.querySelectorAll(box.dataset.filters).forEach(function (row) {
-        const name = row.querySelector(".name");
+        const name = row.querySelector(".name") || row.querySelector("a");
         row.hidden = wanted !== "" && !folded(name ? name.textContent : row.textContent).includes(wanted);
       });
     });

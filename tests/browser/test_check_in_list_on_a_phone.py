@@ -1,5 +1,5 @@
-"""The directors' check-in list on a phone: "Find a name" narrows both lists as it is typed (accents and case
-aside), and checking a player in brings the page back at the next name still missing."""
+""""Find a name" on a phone: the directors' check-in list (both lists narrow as it is typed, accents and case
+aside; checking a player in brings the page back at the next name still missing) and the ratings."""
 
 import pytest
 
@@ -31,3 +31,21 @@ def test_find_a_name_and_check_in_without_losing_the_place(live_server):
         page.wait_for_url("**#entry-*")
         assert page.url.endswith(f"#entry-{cleo}")
         sync_api.expect(page.locator("#check-in-title")).to_contain_text("1 of 6 here")
+
+
+def test_find_a_name_on_the_ratings(live_server):
+    from ratings.services import recompute_ratings
+    from scoring import services as scoring
+
+    from ..factories import gin, player
+
+    boss = organiser()
+    for winner, loser in (("Pétur", "Ann"), ("Bob", "Cleo")):
+        g = scoring.create_game(actor=as_actor(boss), format="standard", players=[player(winner), player(loser)],
+                                conventions={"preset": "classic", "target": 50}, requires_confirmation=False)
+        scoring.record_hand(actor=as_actor(boss), game=g, data=gin(winner, 30))
+    recompute_ratings()
+    with phone_browser() as page:
+        page.goto(f"{live_server.url}/ratings/")
+        page.locator("#find-name").fill("PETUR")
+        sync_api.expect(page.locator("table.ratings tbody tr:visible a")).to_have_text(["Pétur"])
