@@ -95,5 +95,8 @@ def end_at_time(request, pk: int):
     except policy.NotAllowed as exc:
         messages.error(request, f"Nothing changed: {exc}.")
     else:
-        messages.success(request, "The game ended at time.")
+        if Game.objects.filter(pk=pk, status=Game.Status.IN_PROGRESS).exists():  # level in a bracket: play on
+            messages.success(request, "Time is called: the sides are level, so play goes on until one side leads.")
+        else:
+            messages.success(request, "The game ended at time.")
     return redirect("scoring:enter_hand", pk=pk)

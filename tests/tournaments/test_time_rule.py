@@ -183,3 +183,13 @@ def test_a_tables_app_ends_the_game_at_time_through_the_api_as_the_page_does():
     assert ended.status_code == 200, ended.content
     assert (ended.json()["status"], ended.json()["summary"]["winner"]) == ("complete", first)
     assert api_client(people.recorder).post(url, {}, format="json").status_code == 400  # once
+
+
+def test_a_game_ended_at_time_before_any_hand_never_says_after_hand_0():
+    people = Officials()
+    _, rnd, empty = _at_time(people)
+    _time_is_up(rnd)
+    scoring.end_game_at_time(actor=as_actor(people.recorder), game=empty)
+    sheet = Client().get(f"/games/{empty.pk}/").content.decode()
+    assert "A draw at time</strong>: level before any hand was played" in sheet
+    assert "after hand 0" not in sheet
