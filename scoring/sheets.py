@@ -327,8 +327,14 @@ def summary_of(answer: dict[str, Any]) -> dict[str, Any]:
     winner = answer["winner"]
     if isinstance(winner, int) and "teams" in answer:
         winner = " & ".join(answer["teams"][winner]["players"])
+    # The score toward the target, as the table's headline shows it while the game is played: the last counted
+    # hand's running totals (boxes only where the club counts them toward it), not the grand totals.
+    last = answer["hands"][-1]["totals"] if answer.get("hands") else None
+    toward = last if isinstance(last, dict) and all(isinstance(v, int) for v in last.values()) else None
     return {
         "totals": totals,
+        "toward": toward if toward is not None else (dict.fromkeys(totals, 0) if not answer.get("hands")
+                                                      else totals),
         "complete": answer["complete"],
         "winner": winner,
         "margin": answer.get("margin"),

@@ -64,7 +64,14 @@ def live_tables(event: Event, round_number: int | None) -> list[dict[str, Any]]:
             "margin": outcome.margin if outcome.decided and not is_bye else None,
             "forfeit": outcome.forfeit, "source": outcome.source or None, "games_won": list(outcome.games_won),
             "game_details": [{"number": n, "status": status, "totals": (summary or {}).get("totals", {}),
+                              "toward": toward_target(summary),
                               "pending_hands": (summary or {}).get("pending_hands", 0)}
                              for n, _, status, summary, _ in played],
         })
     return rows
+
+
+def toward_target(summary: dict | None) -> dict:
+    """A game's score toward its target as the table shows it (a summary stored before it was kept: its totals)."""
+    summary = summary or {}
+    return summary.get("toward") or summary.get("totals", {})

@@ -43,6 +43,7 @@ from .answers.read import (  # noqa: F401  (the answer's reads, for the pages an
     stored_answer,
 )
 from .answers.warnings import keyed
+from .live_tables import toward_target
 from .models import Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
 from .policy import Actor
 
@@ -297,7 +298,8 @@ def _match_row(event: Event, m: Match, labels: dict[int, str]) -> dict[str, Any]
         "games": [g.pk for g in games],
         "game_details": [
             {"id": g.pk, "number": mg.number, "status": g.status, "table_label": g.table_label,
-             "totals": (g.summary or {}).get("totals", {}), "pending_hands": (g.summary or {}).get("pending_hands", 0),
+             "totals": (g.summary or {}).get("totals", {}), "toward": toward_target(g.summary),
+             "pending_hands": (g.summary or {}).get("pending_hands", 0),
              "referee_links": [_link_info(link) for link in g.referee_links.all()]}
             for mg, g in zip(m.match_games.all(), games, strict=True)
         ],

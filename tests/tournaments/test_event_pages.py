@@ -283,7 +283,8 @@ def test_the_pairings_page_follows_the_scores_as_hands_are_recorded():
     assert "to confirm" not in text(during)  # spectators see the counted score, not the referee's queue
     scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
     after = Client().get(f"/events/{event.pk}/pairings/?fragment=1")
-    assert f"playing {g.player_names[0]} 27 – {g.player_names[1]} 0" in text(after)  # 7 and a box of 20
+    # The score toward the target, as the table shows it (7), not the grand total with the box bonus (27)
+    assert f"playing {g.player_names[0]} 7 – {g.player_names[1]} 0" in text(after)
     assert after["ETag"] != during["ETag"]
     # A second hand waiting for its PIN changes nothing a spectator sees: same version, and a phone that
     # holds it gets a 304 with no body

@@ -118,7 +118,7 @@ def _table(row: dict[str, Any]) -> dict[str, Any]:
                 f"{max(games)}–{min(games)}" if len(row["game_details"]) > 1 and games else f"by {row['margin']}")
             notes = [f"won {how}" if name == row["winner"] else "" for name in players]
     elif row["status"] == "playing":
-        totals = next((g["totals"] for g in row["game_details"] if g["status"] == "in_progress" and g["totals"]), {})
+        totals = next((g["toward"] for g in row["game_details"] if g["status"] == "in_progress" and g["toward"]), {})
         notes = [str(totals[name]) if name in totals else "" for name in players]
     lines = [{"name": name, "note": note, "won": row["status"] == "decided" and name == row["winner"]}
              for name, note in zip(players, notes, strict=True)]
