@@ -232,6 +232,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
 
+# The OpenAPI schema is made once per process for each audience this says (an organiser sees personal fields).
+SCHEMA_AUDIENCE = "scoring.api.schema.schema_audience"
 SPECTACULAR_SETTINGS = {
     "TITLE": "ginscore API",
     "DESCRIPTION": "Scoring and bookkeeping for Gin Rummy clubs and tournaments. Errors are always "

@@ -9,6 +9,9 @@ lists 414, the web server's own answer to a request line longer than it reads (g
 ``limit_request_line``, set in gunicorn.conf.py): it comes before ginscore sees the request, so it
 has no body in the error shape, and the schema promises none.
 """
+from scoring import policy
+from scoring.actors import actor_for
+
 
 def errors_schema(location: dict[str, dict], required: list[str]) -> dict:
     """The one error shape, ``{"errors": [{<location>, "field", "message"}]}``."""
@@ -98,3 +101,8 @@ def add_error_responses(result, generator, request, public):
                     "description": "a retry with the same key gets the first answer and changes nothing twice",
                 })
     return result
+
+
+def schema_audience(request) -> bool:
+    """Which schema a caller is served (``core.api.schema``): the answers' personal fields are an organiser's."""
+    return policy.sees_personal_data(actor_for(request))

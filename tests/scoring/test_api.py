@@ -250,7 +250,10 @@ def test_an_organiser_sets_a_players_pin_which_then_accepts_hands():
     assert confirmed.status_code == 200
 
 
-def test_the_openapi_schema_is_made_once_per_process(client, monkeypatch):
+def test_the_openapi_schema_is_made_once_per_process_for_each_audience(client, monkeypatch):
+    """An organiser's schema lists the personal fields (a player's email, whether they have a PIN) that
+    everyone else's answers leave out: each audience gets its own schema, each made once."""
+    import yaml
     from drf_spectacular.generators import SchemaGenerator
 
     from core.api import schema
@@ -263,3 +266,10 @@ def test_the_openapi_schema_is_made_once_per_process(client, monkeypatch):
     second = client.get("/api/schema/")
     assert (first.status_code, second.status_code, len(made)) == (200, 200, 1)
     assert first.content == second.content
+    boss = client_for(organiser())
+    organisers = [boss.get("/api/schema/"), boss.get("/api/schema/")]
+    assert len(made) == 2
+    player = {who: yaml.safe_load(answer.content)["components"]["schemas"]["Player"]
+              for who, answer in (("anyone", first), ("organiser", organisers[1]))}
+    assert "has_pin" not in player["anyone"]["properties"]
+    assert "has_pin" in player["organiser"]["required"]
