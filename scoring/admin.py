@@ -4,21 +4,12 @@ PIN failures. Referee-link and API tokens are stored as digests and never shown.
 
 from django.contrib import admin
 
+from core.admin import ReadOnlyMixin
+
 from .models import ApiToken, Game, GameStatusChange, Hand, PinFailure, Player, RefereeLink, Seat
 from .player_forms import AdminSignInForm
 
 admin.site.login_form = AdminSignInForm
-
-
-class ReadOnlyMixin:
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Player)

@@ -4,7 +4,7 @@ or the API, where who may do it is checked and the history is kept; so here ever
 
 from django.contrib import admin
 
-from scoring.admin import ReadOnlyMixin
+from core.admin import ReadOnlyMixin
 
 from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round, WarningAcknowledgement
 
