@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -102,7 +102,7 @@ def _count(key: str, limit: tuple[int, int], what: str) -> None:
     allowed, seconds = limit
     counted = rate_limits.hit(key, seconds)
     if counted.count > allowed:
-        at = timezone.now() + timezone.timedelta(seconds=counted.wait)
+        at = timezone.now() + timedelta(seconds=counted.wait)
         raise TooManySignUps(f"too many sign-ups {what} this hour: try again at {timezone.localtime(at):%H:%M}", at)
 
 
