@@ -9,6 +9,7 @@ rank: the engine does.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
@@ -493,6 +494,23 @@ def my_tables(actor: Actor) -> list[dict[str, Any]]:
             row["clock"] = _table_clock(m, now)
             rows.append(row)
     return rows
+
+
+def key_opens(event: Event, key: str) -> bool:
+    """Whether ``key`` is the event's sign-up key (compared in constant time)."""
+    return bool(event.registration_key) and secrets.compare_digest(event.registration_key, key or "")
+
+
+def sign_up_event(actor: Actor, pk: int, key: str) -> Event:
+    """The event a sign-up is for: one the actor may read, or a private one whose sign-up key came with the
+    request (``Event.DoesNotExist`` otherwise: a 404, as the event itself is)."""
+    try:
+        return readable_event(actor, pk)
+    except Event.DoesNotExist:
+        event = Event.objects.get(pk=pk)
+        if not key_opens(event, key):
+            raise
+        return event
 
 
 def registrations(event: Event) -> list[tuple[Registration, int | None]]:

@@ -19,7 +19,7 @@ from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
 from tournaments import policy, selectors, services
-from tournaments.models import Event, Registration
+from tournaments.models import Registration
 
 from .views import TAG, EventErrorsMixin, _parsed
 
@@ -63,18 +63,6 @@ class MyRegistrationSerializer(serializers.Serializer):
     byes = serializers.ListField(child=serializers.IntegerField(), help_text="the rounds asked to sit out")
 
 
-def sign_up_event(request, pk) -> Event:
-    """The event a sign-up is for: one the caller may read, or a private one whose key came with the call
-    (``Event.DoesNotExist``, a 404, otherwise)."""
-    try:
-        return selectors.readable_event(actor_for(request), pk)
-    except Event.DoesNotExist:
-        event = Event.objects.get(pk=pk)
-        if not services.key_opens(event, request.query_params.get("key", "")):
-            raise
-        return event
-
-
 def manage_url(request, token: str) -> str:
     return request.build_absolute_uri(reverse("tournaments-api:my-registration", args=[token]))
 
@@ -100,7 +88,7 @@ class EventRegistrations(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         request.data  # noqa: B018  (read first, as every write: a body that is not a JSON object is a 400)
-        event = sign_up_event(request, pk)
+        event = selectors.sign_up_event(actor_for(request), pk, request.query_params.get("key", ""))
         data = _parsed(SignUpSerializer, request)
         signed = services.register(actor=actor_for(request), event=event, name=data["name"], email=data["email"],
                                    club=data["club"], pin=data["pin"], honeypot=data["website"])

@@ -93,11 +93,6 @@ def closed_because(event: Event, now: datetime | None = None) -> str:
     return ""
 
 
-def key_opens(event: Event, key: str) -> bool:
-    """Whether ``key`` is the event's sign-up key (compared in constant time)."""
-    return bool(event.registration_key) and secrets.compare_digest(event.registration_key, key or "")
-
-
 def _count(key: str, limit: tuple[int, int], what: str) -> None:
     allowed, seconds = limit
     counted = rate_limits.hit(key, seconds)

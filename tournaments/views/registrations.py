@@ -20,26 +20,24 @@ from tournaments.models import Event, Registration
 from ..forms import RegistrationForm
 from .common import event_form_post, event_or_404, require_director, say, sent_once
 
-FIELDS = ("name", "email", "club", "pin", "pin_again")
+FIELDS = ("name", "email", "club")  # kept on a refused form; the PINs are typed again
 
 
 def _sign_up_event(request, pk: int) -> tuple[Event, str]:
     """The event (readable, or private with its key) and the key to carry on, else a 404."""
     key = request.GET.get("key", "") or request.POST.get("key", "")
     try:
-        return selectors.readable_event(actor_for(request), pk), ""
+        event = selectors.sign_up_event(actor_for(request), pk, key)
     except Event.DoesNotExist:
-        event = Event.objects.filter(pk=pk).first()
-        if event is None or not services.key_opens(event, key):
-            raise Http404("no such event, or it is private") from None
-        return event, key
+        raise Http404("no such event, or it is private") from None
+    return event, "" if policy.can_read(actor_for(request), event) else key
 
 
 def register(request, pk: int):
     """``/events/<id>/register/``: name, email, club, a PIN typed twice (optional); then the player's own page."""
     event, key = _sign_up_event(request, pk)
     closed = services.closed_because(event)
-    values = {field: request.POST.get(field, "") for field in FIELDS if field not in ("pin", "pin_again")}
+    values = {field: request.POST.get(field, "") for field in FIELDS}
     errors: dict[str, str] = {}
     status = 200
     if request.method == "POST" and not closed:
