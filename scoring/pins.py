@@ -22,7 +22,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password
@@ -81,3 +83,16 @@ def check_pin(pin: str, stored: str) -> PinCheck:
     matches = hmac.compare_digest(_digest(key, salt, pin), digest)
     return PinCheck(matches, hash_pin(pin) if matches and key_id != _current_key_id() else "")
 
+
+
+# Wrong PINs: at most this many per player in this window; then the PIN waits (every worker, every device).
+PIN_FAILURES_ALLOWED = 5
+PIN_LOCKOUT = timedelta(minutes=15)
+
+
+def locked_until(recent_failures: Sequence[datetime]) -> datetime | None:
+    """When a player's PIN works again, given their wrong PINs within the last ``PIN_LOCKOUT``, newest first;
+    None while it is not locked."""
+    if len(recent_failures) < PIN_FAILURES_ALLOWED:
+        return None
+    return recent_failures[PIN_FAILURES_ALLOWED - 1] + PIN_LOCKOUT

@@ -18,6 +18,7 @@ from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
 from .models import Game, Hand, PinFailure, Player, Seat
+from .pins import PIN_LOCKOUT, locked_until
 from .player_records import registered
 from .policy import Actor
 from .sheets import counted_sheet, hand_lines, pending_hands, validate_current
@@ -148,13 +149,9 @@ def preview_hand(game: Game, data: dict[str, Any], number: int | None = None) ->
 def pin_locks(player_ids) -> dict[int, datetime]:
     """{player id: until when their PIN is locked} for those locked now (too many wrong PINs lately): one query.
     A page offers no PIN box that would only say "try again at 21:40"."""
-    from .services.players import PIN_FAILURES_ALLOWED, PIN_LOCKOUT
-
-    now = timezone.now()
     recent: dict[int, list[datetime]] = {}
     for player_id, failed_at in (PinFailure.objects.filter(player_id__in=list(player_ids),
-                                                           failed_at__gt=now - PIN_LOCKOUT)
+                                                           failed_at__gt=timezone.now() - PIN_LOCKOUT)
                                  .order_by("player_id", "-failed_at").values_list("player_id", "failed_at")):
         recent.setdefault(player_id, []).append(failed_at)
-    return {pk: times[PIN_FAILURES_ALLOWED - 1] + PIN_LOCKOUT for pk, times in recent.items()
-            if len(times) >= PIN_FAILURES_ALLOWED}
+    return {pk: until for pk, times in recent.items() if (until := locked_until(times)) is not None}

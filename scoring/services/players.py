@@ -19,12 +19,11 @@ from ..models import (
     PinFailure,
     Player,
 )
+from ..pins import PIN_FAILURES_ALLOWED, PIN_LOCKOUT, locked_until
 from ..policy import Actor, NotAllowed
 
 # ASCII digits only: what a phone's numeric keypad types (str.isdigit() also takes "١٢٣٤").
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
-PIN_FAILURES_ALLOWED = 5
-PIN_LOCKOUT = timedelta(minutes=15)
 
 
 class PinLocked(NotAllowed):
@@ -181,8 +180,8 @@ def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
         PinFailure.objects.filter(player=player, failed_at__gt=now - PIN_LOCKOUT)
         .order_by("-failed_at").values_list("failed_at", flat=True)[:PIN_FAILURES_ALLOWED]
     )
-    if len(recent) >= PIN_FAILURES_ALLOWED:
-        return _locked(player, recent[-1] + PIN_LOCKOUT)
+    if (until := locked_until(recent)) is not None:
+        return _locked(player, until)
     checked = pins.check_pin(pin, player.confirm_pin) if valid_pin(pin) else pins.PinCheck(False)
     if checked.matches:
         if checked.rehashed:
