@@ -22,14 +22,21 @@ from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from django.db.models import Q
 
+from core.refusals import Problem, Refusal
+
 if TYPE_CHECKING:
     from django.db.models import QuerySet
 
     from .models import Game, Hand, Player, RefereeLink
 
 
-class NotAllowed(Exception):
-    """The actor may not do this; the message says why, for the person at the table."""
+class NotAllowed(Refusal):
+    """The actor may not do this; the message says why, for the person at the table (403 in the API)."""
+
+    default_status = 403
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__([Problem(field, message)])
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from core.refusals import Refusal
 from scoring import policy
 from scoring.actors import actor_for
 from scoring.engine import SheetError
@@ -74,7 +75,7 @@ def new_season(request):
     if request.method == "POST" and _read(form):
         try:
             season = services.create_season(actor=actor_for(request), **form.cleaned_data)
-        except SheetError as exc:
+        except Refusal as exc:
             attach_errors(form, exc)
         else:
             messages.success(request, f"{season.name} created.")
@@ -90,7 +91,7 @@ def change_season(request, pk: int):
     if request.method == "POST" and _read(form):
         try:
             services.update_season(actor=actor_for(request), season=season, changes=form.cleaned_data)
-        except SheetError as exc:
+        except Refusal as exc:
             attach_errors(form, exc)
         else:
             messages.success(request, f"{form.cleaned_data['name'].strip()} changed.")

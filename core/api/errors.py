@@ -4,8 +4,10 @@ it, a database that cannot be reached (503 with ``Retry-After``: the request cha
 the project's ``handler400/403/404/500``, so whatever escapes every view and middleware still answers in this
 shape under /api/. Other unexpected exceptions are bugs: they are logged and answer 500.
 
-The apps' own refusals (a score sheet refused, a rule that says no) are worded by the API's exception handler
-(``scoring.api.errors``), which hands everything else to ``exception_handler`` here.
+A service's refusal (``core.refusals.Refusal``: bad input, a rule that says no, too many tries) answers here
+with its own status, problems and ``Retry-After``; an engine's error met outside a service (a calculator
+answering a document) is worded by the API's exception handler (``scoring.api.errors``), which hands
+everything else to ``exception_handler`` here.
 """
 
 import sys
@@ -19,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.logging_filters import is_database_outage
+from core.refusals import Refusal
 
 DATABASE_RETRY_SECONDS = 5
 
@@ -45,7 +48,9 @@ def database_outage_body() -> dict:
 
 
 def exception_handler(exc, context):
-    """Everything but the apps' own refusals, in the one error shape."""
+    """A service's refusal, and everything but the engines' errors, in the one error shape."""
+    if isinstance(exc, Refusal):
+        return Response(exc.as_dict(), status=exc.status, headers=exc.headers())
     if isinstance(exc, ObjectDoesNotExist):
         return Response(error_body("not found"), status=404)
     if isinstance(exc, RequestDataTooBig):

@@ -8,8 +8,10 @@ Each service takes keyword-only arguments, runs in one transaction, locks the ga
 both record hand 5, asks the engine to score the result before anything is saved, and refreshes the
 game's status and summary from the engine's answer. A confirmation with a PIN checks it under the
 game's lock too (a keyed hash, ``pins``: microseconds); a wrong PIN is counted and committed, then
-refused. A refused write raises ``SheetError`` (bad input: field and message), ``NotAllowed`` (role)
-or ``PinLocked``; nothing already recorded changes. Who may do what is decided in ``policy``; which
+refused. A refused write raises ``core.refusals.Refusal`` and nothing else: bad input (each problem with
+its hand and field), ``NotAllowed`` (role) or ``PinLocked`` (both refusals too); the engine's ``SheetError``
+is translated at each service's edge (``refusals.service``). Nothing already recorded changes. Who may do
+what is decided in ``policy``; which
 side a hand goes against, in ``engine.acceptance``. Callers import this package, not its modules.
 """
 

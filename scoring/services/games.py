@@ -18,7 +18,7 @@ from django.utils import timezone
 from core import raw_rows
 
 from .. import policy
-from ..engine import SheetError, resolve_conventions, score_sheet
+from ..engine import resolve_conventions, score_sheet
 from ..models import (
     Game,
     GameStatusChange,
@@ -35,6 +35,7 @@ from ..sheets import (
     summary_of,
 )
 from ..signals import game_result_changed
+from .refusals import refusal, service
 
 PLAYER_COUNTS = {"standard": 2, "hollywood": 2, "rotation": 3, "jersey": 3, "partnership": 4}
 MAX_REASON = 500
@@ -99,6 +100,7 @@ def _result_changed(game: Game, before: tuple[str, int] | None) -> None:
         game_result_changed.send(sender=Game, game=game, before=before, after=game.settled_result)
 
 
+@service
 @transaction.atomic
 def create_game(
     *,
@@ -120,6 +122,7 @@ def create_game(
     )
 
 
+@service
 @transaction.atomic
 def create_game_unchecked(
     *,
@@ -139,19 +142,19 @@ def create_game_unchecked(
     is part of, that page and the page of the match it is played for, in the caller's words (a
     tournament's event); the sheet links back to them."""
     if format not in PLAYER_COUNTS:
-        raise SheetError.one(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
+        raise refusal(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
     needed = PLAYER_COUNTS[format]
     if len(players) != needed:
-        raise SheetError.one(None, "players", f"a {format} game needs {needed} players; {len(players)} given")
+        raise refusal(None, "players", f"a {format} game needs {needed} players; {len(players)} given")
     if len({p.pk for p in players}) != len(players):
-        raise SheetError.one(None, "players", "each seat needs a different player")
+        raise refusal(None, "players", "each seat needs a different player")
     names = [p.display_name for p in players]
     if len(set(names)) != len(names):
-        raise SheetError.one(None, "players", "two players share a name: give one a different display name")
+        raise refusal(None, "players", "two players share a name: give one a different display name")
     resolved = resolve_conventions(conventions).as_dict()
     first_dealer = first_dealer or players[0]
     if first_dealer.pk not in {p.pk for p in players}:
-        raise SheetError.one(None, "first_dealer", f"{first_dealer} is not playing in this game")
+        raise refusal(None, "first_dealer", f"{first_dealer} is not playing in this game")
     game = Game.objects.create(
         format=format,
         conventions=resolved,
@@ -179,6 +182,7 @@ def create_game_unchecked(
     return game
 
 
+@service
 @transaction.atomic
 def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
     """Freeze the game: no hand can be recorded, confirmed, corrected or voided until it is reopened."""
@@ -186,6 +190,7 @@ def abandon_game(*, actor: Actor, game: Game, reason: str = "") -> Game:
     return abandon_game_unchecked(actor=actor, game=game, reason=reason)
 
 
+@service
 @transaction.atomic
 def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen_as: str = "") -> Game:
     """``abandon_game`` without the role check, for a caller that has decided the role itself (an event's
@@ -204,6 +209,7 @@ def abandon_game_unchecked(*, actor: Actor, game: Game, reason: str = "", frozen
     return game
 
 
+@service
 @transaction.atomic
 def delete_unplayed_games_unchecked(*, game_ids: Sequence[int]) -> int:
     """Delete the games among ``game_ids`` that have no hand at all (their seats and referee links with
@@ -214,6 +220,7 @@ def delete_unplayed_games_unchecked(*, game_ids: Sequence[int]) -> int:
     return unplayed.delete()[1].get(Game._meta.label, 0)
 
 
+@service
 @transaction.atomic
 def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     """An organiser's decision, with a reason: the game is live again (in progress or complete, as its
@@ -222,6 +229,7 @@ def reopen_game(*, actor: Actor, game: Game, reason: str) -> Game:
     return reopen_game_unchecked(actor=actor, game=game, reason=reason)
 
 
+@service
 @transaction.atomic
 def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
     """``reopen_game`` without the role check, for a caller that has decided the role itself (an event's
@@ -229,9 +237,9 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
     game = _lock_game(game.pk, seats=True)
     reason = reason_text(reason, None, "reopen this game")
     if closed := policy.closed_by_authority(game):
-        raise SheetError.one(None, "status", f"{closed}: its games cannot be reopened")
+        raise refusal(None, "status", f"{closed}: its games cannot be reopened")
     if game.status != Game.Status.ABANDONED:
-        raise SheetError.one(None, "status", "this game is not abandoned")
+        raise refusal(None, "status", "this game is not abandoned")
     game.status = Game.Status.IN_PROGRESS
     game.frozen_as = ""
     game.scores_changed_at = timezone.now()  # its status moved back, whatever its totals
@@ -244,9 +252,9 @@ def reopen_game_unchecked(*, actor: Actor, game: Game, reason: str) -> Game:
 def reason_text(reason: str | None, number: int | None, verb: str, *, required: bool = True) -> str:
     reason = (reason or "").strip()
     if required and not reason:
-        raise SheetError.one(number, "reason", f"say why you {verb}")
+        raise refusal(number, "reason", f"say why you {verb}")
     if len(reason) > MAX_REASON:
-        raise SheetError.one(number, "reason", f"keep the reason under {MAX_REASON} characters")
+        raise refusal(number, "reason", f"keep the reason under {MAX_REASON} characters")
     return reason
 
 

@@ -17,9 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import once, raw_rows
+from core.refusals import Refusal
 
 from .. import game_clocks, policy
-from ..engine import Problem, SheetError
+from ..engine import Problem
 from ..game_lock import lock_game
 from ..models import (
     Game,
@@ -37,6 +38,7 @@ from ..sheets import (
 )
 from .games import reason_text, refresh_summary
 from .players import check_pin, valid_pin
+from .refusals import refusal, service
 
 # ---------------------------------------------------------------------------------------------------
 # Hands
@@ -66,11 +68,11 @@ def _auto_confirm(game: Game, hand: Hand) -> None:
 
 def _check_hand_data(data: object) -> dict:
     if not isinstance(data, dict):
-        raise SheetError.one(None, None, "a hand must be a JSON object as in the score-sheet contract")
+        raise refusal(None, None, "a hand must be a JSON object as in the score-sheet contract")
     return data
 
 
-class AlreadyRecorded(SheetError):
+class AlreadyRecorded(Refusal):
     """A form sent again, or made for a hand number that is taken: nothing was recorded.
 
     ``number`` is the hand the form already recorded (or was made for), so the page can show it.
@@ -101,6 +103,7 @@ def _claim_form(actor: Actor, game: Game, once_key: str, data: dict, number: int
                                     f"recorded: check hand {recorded} below, then enter the next hand")
 
 
+@service
 @transaction.atomic
 def record_hand(
     *, actor: Actor, game: Game, data: dict, once_key: str | None = None, number: int | None = None
@@ -122,12 +125,12 @@ def record_hand(
         if number < next_number:
             raise AlreadyRecorded(number, f"hand {number} is already recorded (this form was made for it); the "
                                           f"next hand is {next_number}")
-        raise SheetError.one(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
+        raise refusal(number, "number", f"the next hand is {next_number}, not {number}: reload the page")
     if next_number > MAX_HANDS:
-        raise SheetError.one(next_number, None, f"a game has at most {MAX_HANDS} hands")
+        raise refusal(next_number, None, f"a game has at most {MAX_HANDS} hands")
     if game.time_hand is not None and game.status == Game.Status.COMPLETE:
         # The engine ends a game at its target; a game ended at time is ended by its sheet's time rule.
-        raise SheetError.one(next_number, None, f"the game ended at time after hand "
+        raise refusal(next_number, None, f"the game ended at time after hand "
                                                 f"{game.summary.get('at_time', {}).get('after_hand')}: no hand "
                                                 "follows")
     hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
@@ -138,6 +141,7 @@ def record_hand(
     return hand, refresh_summary(game, lines, scored, inserting=hand, also=timed)
 
 
+@service
 @transaction.atomic
 def end_game_at_time(*, actor: Actor, game: Game) -> dict[str, Any]:
     """Time is up and no hand is in play: the game ends after the last hand recorded, as the time rule
@@ -146,10 +150,10 @@ def end_game_at_time(*, actor: Actor, game: Game) -> dict[str, Any]:
     game, lines = lock_game(game.pk)
     policy.require_can_record(actor, game)
     if game.time_hand is not None:
-        raise SheetError.one(None, None, f"time was already called on this game, during hand {game.time_hand}")
+        raise refusal(None, None, f"time was already called on this game, during hand {game.time_hand}")
     fields = _time_called(game, len(lines))
     if not fields:
-        raise SheetError.one(None, None, "this game's round is not at time (or its director decides at time)")
+        raise refusal(None, None, "this game's round is not at time (or its director decides at time)")
     return refresh_summary(game, lines, also=fields)
 
 
@@ -170,13 +174,13 @@ def _line(lines: Sequence[HandLine], number: int) -> HandLine:
     for line in lines:
         if line.number == number:
             return line
-    raise SheetError.one(number, None, f"there is no hand {number} in this game")
+    raise refusal(number, None, f"there is no hand {number} in this game")
 
 
 def _seated(game: Game, player_name: str | None) -> Player:
     """The seated player named as on this game's sheet."""
     if player_name not in game.player_names:
-        raise SheetError.one(None, "player", f"{player_name!r} is not a player of this game")
+        raise refusal(None, "player", f"{player_name!r} is not a player of this game")
     position = game.player_names.index(player_name)
     return next(seat.player for seat in game.seats.all() if seat.position == position)
 
@@ -184,11 +188,12 @@ def _seated(game: Game, player_name: str | None) -> Player:
 def _pending_line(lines: Sequence[HandLine], number: int) -> HandLine:
     line = _line(lines, number)
     if line.pending is None:
-        raise SheetError.one(number, None, f"hand {number} is already confirmed")
+        raise refusal(number, None, f"hand {number} is already confirmed")
     return line
 
 
 
+@service
 def confirm_hand(
     *, actor: Actor, game: Game, number: int, player_name: str | None = None, pin: str | None = None
 ) -> tuple[Hand, dict[str, Any]]:
@@ -202,8 +207,8 @@ def confirm_hand(
     """
     if (player_name is not None or pin is not None) and (not player_name or pin is None):
         field = "pin" if player_name else "player"
-        raise SheetError.one(number, field, "name the player who is accepting and give their PIN")
-    refusal: NotAllowed | None = None
+        raise refusal(number, field, "name the player who is accepting and give their PIN")
+    wrong_pin: NotAllowed | None = None
     with transaction.atomic():
         locked, lines = lock_game(game.pk, seats=True)
         policy.require_may_try_confirming(actor, locked)  # before any hand is looked at: a stranger learns nothing
@@ -214,12 +219,12 @@ def confirm_hand(
             policy.require_may_accept(player_name, pin_player, line.pending, accepters(locked, lines, line))
             if not valid_pin(pin or ""):
                 # Mistyped, not wrong: no PIN is that, so nothing is learnt and no try is spent.
-                raise SheetError.one(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
-            refusal = check_pin(actor=actor, player=pin_player, pin=pin or "")
-        if refusal is None:
+                raise refusal(number, "pin", "a PIN is 4 to 8 digits (0-9): type it again")
+            wrong_pin = check_pin(actor=actor, player=pin_player, pin=pin or "")
+        if wrong_pin is None:
             confirmed = _confirm(actor=actor, game=locked, lines=lines, number=number, pin_player=pin_player)
-    if refusal is not None:
-        raise refusal
+    if wrong_pin is not None:
+        raise wrong_pin
     return confirmed
 
 
@@ -247,7 +252,7 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     policy.require_can_amend(actor, game, number, next_hand_confirmed(lines, number), verb)
     reason = reason_text(reason, number, f"{verb} this hand")
     if action == Hand.Action.VOID and line.current.action == Hand.Action.VOID:
-        raise SheetError.one(number, None, f"hand {number} is already void")
+        raise refusal(number, None, f"hand {number} is already void")
     previous = line.current
     hand = _new_version(game, number, previous.version + 1, action, data, actor, reason)
     scored = validate_current(game, lines, {number: hand})
@@ -259,6 +264,7 @@ def _amend(*, actor: Actor, game: Game, number: int, action: str, data: dict, re
     return hand, refresh_summary(game, lines, scored)
 
 
+@service
 @transaction.atomic
 def correct_hand(*, actor: Actor, game: Game, number: int, data: dict, reason: str) -> tuple[Hand, dict[str, Any]]:
     """A new version of hand ``number``; every later hand and the result are rescored from it."""
@@ -266,6 +272,7 @@ def correct_hand(*, actor: Actor, game: Game, number: int, data: dict, reason: s
                   data=_check_hand_data(data), reason=reason)
 
 
+@service
 @transaction.atomic
 def void_hand(*, actor: Actor, game: Game, number: int, reason: str) -> tuple[Hand, dict[str, Any]]:
     """Take hand ``number`` out of the sheet (the number stays, marked void); later hands are rescored."""
@@ -282,6 +289,7 @@ class NotAccepted(Exception):
         self.reason = reason
 
 
+@service
 def record_and_accept_hand(
     *, actor: Actor, game: Game, data: dict, player_name: str, pin: str, once_key: str | None = None,
     number: int | None = None,
@@ -293,9 +301,9 @@ def record_and_accept_hand(
     hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number)
     try:
         return confirm_hand(actor=actor, game=game, number=hand.number, player_name=player_name, pin=pin)
-    except SheetError as exc:
-        raise NotAccepted(hand, "; ".join(p.message for p in exc.problems)) from exc
     except NotAllowed as exc:
         raise NotAccepted(hand, str(exc)) from exc
+    except Refusal as exc:
+        raise NotAccepted(hand, "; ".join(exc.messages)) from exc
 
 

@@ -12,7 +12,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import policy
-from ..engine import SheetError
 from ..models import (
     ApiToken,
     Game,
@@ -20,6 +19,7 @@ from ..models import (
     token_digest,
 )
 from ..policy import Actor
+from .refusals import refusal, service
 
 
 def default_link_expiry(now=None):
@@ -28,6 +28,7 @@ def default_link_expiry(now=None):
     return today + timedelta(days=2)
 
 
+@service
 @transaction.atomic
 def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
     """A new referee link. Only its digest is stored: the returned link carries the token in ``token``,
@@ -36,6 +37,7 @@ def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at
     return create_referee_link_unchecked(actor=actor, game=game, label=label, expires_at=expires_at)
 
 
+@service
 @transaction.atomic
 def create_referee_link_unchecked(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
     """``create_referee_link`` without the role check, for a caller that has decided the role itself (an
@@ -47,20 +49,22 @@ def create_referee_link_unchecked(*, actor: Actor, game: Game, label: str = "", 
     return link
 
 
+@service
 @transaction.atomic
 def extend_referee_link(*, actor: Actor, link: RefereeLink, hours: int = 24) -> RefereeLink:
     """Keep a link working ``hours`` longer (from now, or from its expiry if that is later)."""
     policy.require_organiser(actor, "extend referee links")
     if not 1 <= hours <= 24 * 14:
-        raise SheetError.one(None, "hours", "extend a link by 1 hour to 14 days")
+        raise refusal(None, "hours", "extend a link by 1 hour to 14 days")
     link = RefereeLink.objects.select_for_update().get(pk=link.pk)
     if link.revoked_at is not None:
-        raise SheetError.one(None, "link", "this link was revoked: make a new one")
+        raise refusal(None, "link", "this link was revoked: make a new one")
     link.expires_at = max(link.expires_at, timezone.now()) + timedelta(hours=hours)
     link.save(update_fields=["expires_at"])
     return link
 
 
+@service
 def issue_api_token(*, user) -> str:
     """A new API token for ``user``: the key is returned once, only its digest is stored."""
     key = secrets.token_urlsafe(32)
@@ -68,12 +72,14 @@ def issue_api_token(*, user) -> str:
     return key
 
 
+@service
 @transaction.atomic
 def revoke_referee_link(*, actor: Actor, link: RefereeLink) -> RefereeLink:
     policy.require_organiser(actor, "revoke referee links")
     return revoke_referee_link_unchecked(link=link)
 
 
+@service
 @transaction.atomic
 def revoke_referee_link_unchecked(*, link: RefereeLink) -> RefereeLink:
     """``revoke_referee_link`` without the role check (an event's director replacing a table's links)."""

@@ -25,20 +25,23 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
+
 from .. import policy
-from ..engine import SheetError
 from ..models import Game, PinFailure, Player, Seat
 from ..player_records import registered
 from ..policy import Actor
 from .players import same_name
+from .refusals import refusal, service
 
 FIELD = "into"
 
 
-def _refuse(message: str) -> SheetError:
-    return SheetError.one(None, FIELD, message)
+def _refuse(message: str) -> Refusal:
+    return refusal(None, FIELD, message)
 
 
+@service
 @transaction.atomic
 def merge_player(*, actor: Actor, player: Player, into: Player | int | None) -> Player:
     """Merge the duplicate ``player`` into ``into`` (a player or its id) and return the kept player.

@@ -13,14 +13,17 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
+
 from .. import pins, policy
-from ..engine import Problem, SheetError
+from ..engine import Problem
 from ..models import (
     PinFailure,
     Player,
 )
 from ..pins import PIN_FAILURES_ALLOWED, PIN_LOCKOUT, locked_until
 from ..policy import Actor, NotAllowed
+from .refusals import refusal, service
 
 # ASCII digits only: what a phone's numeric keypad types (str.isdigit() also takes "١٢٣٤").
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
@@ -30,7 +33,7 @@ class PinLocked(NotAllowed):
     """Too many wrong PINs for one player lately: no PIN is checked for them until ``retry_at``."""
 
     def __init__(self, message: str, retry_at):
-        super().__init__(message)
+        super().__init__(message, field="pin")
         self.retry_at = retry_at
 
 
@@ -39,6 +42,7 @@ UNCHANGED = object()
 MAX_RATING = 2**31 - 1  # the database's integer column
 
 
+@service
 def valid_pin(pin: str) -> bool:
     return PIN_PATTERN.fullmatch(pin or "") is not None
 
@@ -47,6 +51,7 @@ def valid_pin(pin: str) -> bool:
 # Players
 
 
+@service
 @transaction.atomic
 def create_player(
     *, actor: Actor, display_name: str, email: str = "", club: str = "", user=None, pin: str = ""
@@ -55,15 +60,16 @@ def create_player(
     return create_player_unchecked(display_name=display_name, email=email, club=club, user=user, pin=pin)
 
 
+@service
 @transaction.atomic
 def create_player_unchecked(*, display_name: str, email: str = "", club: str = "", user=None, pin: str = "") -> Player:
     """``create_player`` without the role check, for a caller that has decided the role itself (an event's
     director registering a new player). Never call it from a view."""
     display_name = display_name.strip()
     if not display_name:
-        raise SheetError.one(None, "display_name", "a player needs a name")
+        raise refusal(None, "display_name", "a player needs a name")
     if pin and not valid_pin(pin):
-        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+        raise refusal(None, "pin", "a PIN is 4 to 8 digits (0-9)")
     existing = same_name(display_name, club)
     if existing is not None:
         raise NameTaken(existing)
@@ -87,7 +93,7 @@ def same_name(display_name: str, club: str) -> Player | None:
     return Player.objects.filter(display_name__iexact=display_name, club=club).order_by("pk").first()
 
 
-class NameTaken(SheetError):
+class NameTaken(Refusal):
     """A player of that name (ignoring case) is already in the club: ``player`` is offered instead."""
 
     def __init__(self, player: Player):
@@ -98,6 +104,7 @@ class NameTaken(SheetError):
         self.player = player
 
 
+@service
 @transaction.atomic
 def update_player(*, actor: Actor, player: Player, display_name: str | None = None, club: str | None = None,
                   email: str | None = None, rating: int | object | None = UNCHANGED) -> Player:
@@ -110,7 +117,7 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
     if display_name is not None:
         display_name = display_name.strip()
         if not display_name:
-            raise SheetError.one(None, "display_name", "a player needs a name")
+            raise refusal(None, "display_name", "a player needs a name")
         locked.display_name = display_name
         changed.append("display_name")
     if club is not None:
@@ -121,7 +128,7 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
         changed.append("email")
     if rating is not UNCHANGED:
         if rating is not None and (type(rating) is not int or not -MAX_RATING <= rating <= MAX_RATING):
-            raise SheetError.one(None, "rating", f"a rating is a whole number of at most ten digits; {rating!r} given")
+            raise refusal(None, "rating", f"a rating is a whole number of at most ten digits; {rating!r} given")
         locked.rating = rating
         changed.append("rating")
     if {"display_name", "club"} & set(changed):
@@ -137,31 +144,34 @@ def update_player(*, actor: Actor, player: Player, display_name: str | None = No
     return locked
 
 
+@service
 @transaction.atomic
 def set_player_pin(*, actor: Actor, player: Player, pin: str) -> None:
     """Set (or reset: a new one replaces it) a player's PIN: organisers, and the directors of an event the
     player is entered in (``policy.require_may_set_pin``)."""
     policy.require_may_set_pin(actor, player)
     if not valid_pin(pin):
-        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+        raise refusal(None, "pin", "a PIN is 4 to 8 digits (0-9)")
     player.confirm_pin = pins.hash_pin(pin)
     player.save(update_fields=["confirm_pin"])
 
 
+@service
 @transaction.atomic
 def set_first_pin_unchecked(*, player: Player, pin: str) -> None:
     """A player with no PIN chooses one (an event's check-in at the venue): never replaces a PIN, so only
     an official resets one. The caller has decided who may (the venue's code); never call it from a view."""
     if not valid_pin(pin):
-        raise SheetError.one(None, "pin", "a PIN is 4 to 8 digits (0-9)")
+        raise refusal(None, "pin", "a PIN is 4 to 8 digits (0-9)")
     locked = Player.objects.select_for_update().get(pk=player.pk)
     if locked.confirm_pin:
-        raise SheetError.one(None, "pin", f"{locked} already has a PIN: type it, or ask a director to reset it")
+        raise refusal(None, "pin", f"{locked} already has a PIN: type it, or ask a director to reset it")
     locked.confirm_pin = player.confirm_pin = pins.hash_pin(pin)
     locked.save(update_fields=["confirm_pin"])
 
 
 
+@service
 def check_pin(*, actor: Actor, player: Player, pin: str) -> NotAllowed | None:
     """Check a player's PIN, at most ``PIN_FAILURES_ALLOWED`` wrong ones per ``PIN_LOCKOUT``: the refusal
     to raise once the failure it records is committed, or None when the PIN is right.

@@ -20,6 +20,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from core.refusals import Refusal
+
 from .. import policy, selectors, services
 from ..actors import (
     SESSION_LINK,
@@ -188,7 +190,7 @@ def referee_links(request, pk: int):
                 # Shown once, on the next page: only the token's digest is kept.
                 request.session["new_referee_link"] = [link.pk, link.token]
                 messages.success(request, "New referee link created: print or copy it now, it is shown only once.")
-        except (policy.NotAllowed, SheetError, RefereeLink.DoesNotExist, ValueError) as exc:
+        except (Refusal, RefereeLink.DoesNotExist, ValueError) as exc:
             messages.error(request, str(exc))
         return redirect("scoring:referee_links", pk=pk)
     new_pk, new_token = request.session.pop("new_referee_link", [None, None])
@@ -218,7 +220,7 @@ def new_player(request):
         except services.NameTaken as exc:
             attach_errors(form, exc)
             existing = exc.player
-        except SheetError as exc:
+        except Refusal as exc:
             attach_errors(form, exc)
         else:
             messages.success(request, f"{player} added.")
@@ -240,10 +242,10 @@ def new_game(request):
                 requires_confirmation=form.cleaned_data["requires_confirmation"],
                 referees=list(form.cleaned_data["referees"]),
             )
-        except SheetError as exc:
-            attach_errors(form, exc, aliases={"players": "player_1"})
         except policy.NotAllowed as exc:
             raise PermissionDenied(str(exc)) from None
+        except Refusal as exc:
+            attach_errors(form, exc, aliases={"players": "player_1"})
         else:
             messages.success(request, "Game created.")
             return redirect("scoring:game_detail", pk=game.pk)
@@ -258,7 +260,7 @@ def abandon_game(request, pk: int):
         services.abandon_game(actor=actor_for(request), game=game, reason=request.POST.get("reason", ""))
     except policy.NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except SheetError as exc:
+    except Refusal as exc:
         messages.error(request, f"Game not abandoned: {exc}")
     return redirect("scoring:game_detail", pk=pk)
 
@@ -270,7 +272,7 @@ def reopen_game(request, pk: int):
         services.reopen_game(actor=actor_for(request), game=game, reason=request.POST.get("reason", ""))
     except policy.NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except SheetError as exc:
+    except Refusal as exc:
         messages.error(request, f"Game not reopened: {exc}")
     else:
         messages.success(request, "Game reopened.")

@@ -16,10 +16,10 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from core.reading import text_id
+from core.refusals import Refusal
 
 from .. import policy, selectors, services
 from ..actors import actor_for
-from ..engine import SheetError
 from ..forms import attach_errors
 from ..models import Player
 from ..player_forms import MergeForm, PinForm, PlayerEditForm
@@ -73,7 +73,7 @@ def player_detail(request, pk: int):
             moved = selectors.merge_readback(player)
             try:
                 kept = services.merge_player(actor=actor, player=player, into=merge_form.cleaned_data["into"])
-            except SheetError as exc:
+            except Refusal as exc:
                 attach_errors(merge_form, exc)
             except Player.DoesNotExist:
                 raise Http404("no such player: it was merged into another one") from None
@@ -87,7 +87,7 @@ def player_detail(request, pk: int):
             if edit_form.is_valid():
                 try:
                     services.update_player(actor=actor, player=player, **edit_form.cleaned_data)
-                except SheetError as exc:
+                except Refusal as exc:
                     attach_errors(edit_form, exc)
                 else:
                     messages.success(request, "Saved: games already made keep the names on their sheets.")

@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from core.reading import text_id
+from core.refusals import Refusal
 
 from .. import policy, selectors, services
 from ..actors import actor_for
@@ -97,10 +98,10 @@ def enter_hand(request, pk: int):
             messages.error(request, f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}.",
                            extra_tags=f"{REFUSED_TAG}{exc.hand.number}")
             return redirect(reverse("scoring:enter_hand", args=[pk]) + f"#accept-{exc.hand.number}")
-        except SheetError as exc:
-            attach_errors(form, exc)
         except policy.NotAllowed as exc:
             form.add_error(None, str(exc))
+        except Refusal as exc:
+            attach_errors(form, exc)
         else:
             who = f" and accepted by {accept.cleaned_data['accept_player']}" if accept.accepting else ""
             messages.success(request, f"{unit} {next_number} recorded{who}.")
@@ -177,16 +178,16 @@ def confirm_hand(request, pk: int, number: int):
         if with_pin:
             if not form.is_valid():
                 problems = "; ".join(e for errors in form.errors.values() for e in errors)
-                raise SheetError.one(number, "pin", problems)
+                raise Refusal.one("pin", problems)
             services.confirm_hand(actor=actor_for(request), game=game, number=number,
                                   player_name=form.cleaned_data["player"], pin=form.cleaned_data["pin"])
         else:
             services.confirm_hand(actor=actor_for(request), game=game, number=number)
-    except SheetError as exc:
-        messages.error(request, f"{unit} {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.",
-                       extra_tags=f"{REFUSED_TAG}{number}")
     except policy.NotAllowed as exc:
         messages.error(request, f"{unit} {number} not confirmed: {exc}.", extra_tags=f"{REFUSED_TAG}{number}")
+    except Refusal as exc:
+        messages.error(request, f"{unit} {number} not confirmed: {'; '.join(p.message for p in exc.problems)}.",
+                       extra_tags=f"{REFUSED_TAG}{number}")
     else:
         messages.success(request, f"{unit} {number} confirmed.")
         return redirect(_safe_next(request, reverse("scoring:game_detail", args=[pk])))
@@ -222,15 +223,15 @@ def correct_hand(request, pk: int, number: int):
         try:
             services.correct_hand(actor=actor_for(request), game=game, number=number, data=form.hand(),
                                   reason=amend.cleaned_data["reason"])
-        except SheetError as exc:
+        except policy.NotAllowed as exc:
+            form.add_error(None, str(exc))
+        except Refusal as exc:
             others = [p for p in exc.problems if p.field != "reason"]
             if others:
-                attach_errors(form, SheetError(others))
+                attach_errors(form, Refusal(others))
             for problem in exc.problems:
                 if problem.field == "reason":
                     amend.add_error("reason", _in_words("The reason", problem.message))
-        except policy.NotAllowed as exc:
-            form.add_error(None, str(exc))
         else:
             messages.success(request, f"Hand {number} corrected; later hands rescored.")
             return redirect("scoring:game_detail", pk=pk)
@@ -247,9 +248,9 @@ def void_hand(request, pk: int, number: int):
     form = AmendForm(request.POST)
     try:
         if not form.is_valid():
-            raise SheetError.one(number, "reason", "say why you void this hand")
+            raise Refusal.one("reason", "say why you void this hand")
         services.void_hand(actor=actor_for(request), game=game, number=number, reason=form.cleaned_data["reason"])
-    except (SheetError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         messages.error(request, f"Hand {number} not voided: {exc}")
     else:
         messages.success(request, f"Hand {number} voided; later hands rescored.")

@@ -19,10 +19,10 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 
 from core.conditional import live_response, not_modified
+from core.refusals import Refusal
 
 from .. import game_clocks, policy, services
 from ..actors import actor_for
-from ..engine import SheetError
 from ..models import Game
 from .common import require_official, visible_game
 
@@ -90,10 +90,10 @@ def end_at_time(request, pk: int):
     require_official(request, game)
     try:
         services.end_game_at_time(actor=actor, game=game)
-    except SheetError as exc:
-        messages.error(request, f"Nothing changed: {exc.problems[0].message}.")
     except policy.NotAllowed as exc:
         messages.error(request, f"Nothing changed: {exc}.")
+    except Refusal as exc:
+        messages.error(request, f"Nothing changed: {exc.problems[0].message}.")
     else:
         if Game.objects.filter(pk=pk, status=Game.Status.IN_PROGRESS).exists():  # level in a bracket: play on
             messages.success(request, "Time is called: the sides are level, so play goes on until one side leads.")

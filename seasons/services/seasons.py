@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.refusals import Refusal, service_edge
 from scoring import policy
 from scoring.engine import Problem, SheetError
 from scoring.policy import Actor
@@ -30,8 +31,11 @@ FIELDS = ("name", "starts_on", "ends_on", "counts", "placement_points", "finishe
 FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
-def error(field: str, message: str) -> SheetError:
-    return SheetError.one(None, field, message)
+service = service_edge(SheetError)
+
+
+def error(field: str, message: str) -> Refusal:
+    return Refusal.one(field, message)
 
 
 def _points(problems: list[Problem], field: str, value: Any) -> int | None:
@@ -52,6 +56,7 @@ def _day(problems: list[Problem], field: str, value: Any, what: str) -> date | N
     return value
 
 
+@service
 def season_problems(values: dict[str, Any]) -> list[Problem]:
     """Every problem of the season's values (those given: a form checks what it could read), each naming its
     field; the values are checked together (the last day against the first, the table against the finisher's
@@ -104,7 +109,7 @@ def _checked(values: dict[str, Any]) -> dict[str, Any]:
     field."""
     problems = season_problems({field: values.get(field) for field in FIELDS})
     if problems:
-        raise SheetError(problems)
+        raise Refusal(problems)
     return {**values, "name": values["name"].strip(), "placement_points": list(values["placement_points"])}
 
 
@@ -112,6 +117,7 @@ def _name_taken(name: str, but: int | None = None) -> bool:
     return Season.objects.filter(name__iexact=name).exclude(pk=but).exists()
 
 
+@service
 @transaction.atomic
 def create_season(*, actor: Actor, name: str, starts_on: date, ends_on: date, counts: str = Season.Counts.BOTH,
                   placement_points: list[int] | None = None, finisher_points: int = 1, night_points: int = 1,
@@ -131,6 +137,7 @@ def create_season(*, actor: Actor, name: str, starts_on: date, ends_on: date, co
         raise error("name", f"there is already a season called {values['name']}") from None
 
 
+@service
 @transaction.atomic
 def update_season(*, actor: Actor, season: Season, changes: dict[str, Any]) -> Season:
     """Change any of the season's values (the ladder is worked out again from them on the next read)."""

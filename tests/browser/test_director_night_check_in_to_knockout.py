@@ -12,9 +12,9 @@ import re
 
 import pytest
 
+from core.refusals import Refusal
 from scoring.models import Game, Hand
 from tournaments import services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event, MatchGame
 
 from ..factories import as_actor, organiser, player, user
@@ -213,6 +213,6 @@ def test_a_sixteen_player_swiss_from_check_in_to_its_knockout(live_server):
     assert hands.count() == 18
     # No table waited for a second official: every hand was accepted by its loser's PIN.
     assert not hands.filter(confirmed_by_player__isnull=True).exists()
-    with pytest.raises(EventError):
+    with pytest.raises(Refusal):
         services.create_knockout_from_standings(actor=as_actor(swiss.directors.get()), source_event=swiss, top_n=4)
     assert Event.objects.filter(seeded_from=swiss).count() == 1

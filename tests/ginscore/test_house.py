@@ -85,3 +85,40 @@ def test_the_import_reader_resolves_relative_imports():
     found = imported_modules(ROOT / "tournaments" / "services" / "rounds.py")
     assert "tournaments.services.brackets.open_bracket" in found
     assert "tournaments.stored_event" in found
+
+
+@pytest.mark.parametrize("app", ["scoring", "tournaments", "seasons"])
+def test_every_service_an_app_offers_refuses_only_with_a_refusal(app):
+    """Each function an app's services package offers is an edge (``core.refusals.service_edge``): an engine's
+    error raised inside leaves it as a ``Refusal``, so the pages and the API word one refusal type. A new
+    service without its edge fails here (a context manager's body runs in its caller's ``with``: not one)."""
+    import importlib
+    import inspect
+
+    package = importlib.import_module(f"{app}.services")
+    offered = [getattr(package, name) for name in package.__all__]
+    services = [f for f in offered if inspect.isfunction(f) and f.__module__.startswith(f"{app}.services.")
+                and f.__name__ != "form_sent_once"]
+    assert len(services) >= 3
+    assert sorted(f.__name__ for f in services if not getattr(f, "service_edge", False)) == []
+
+
+def test_an_engine_error_leaves_a_service_as_a_refusal_with_its_problems():
+    from core.refusals import Refusal, service_edge
+    from scoring.engine import SheetError
+
+    @service_edge(SheetError)
+    def scores(hand):
+        raise SheetError.one(hand, "deadwood", "count the deadwood again")
+
+    @service_edge(SheetError)
+    def breaks():
+        raise KeyError("a bug")
+
+    with pytest.raises(Refusal) as refused:
+        scores(3)
+    assert refused.value.as_dict() == {"errors": [{"hand": 3, "field": "deadwood",
+                                                   "message": "count the deadwood again"}]}
+    assert str(refused.value) == "hand 3, deadwood: count the deadwood again"
+    with pytest.raises(KeyError):
+        breaks()

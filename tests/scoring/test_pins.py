@@ -12,8 +12,8 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import pins, services
-from scoring.engine import SheetError
 from scoring.models import Hand, PinFailure, Player
 from scoring.policy import NotAllowed
 
@@ -220,7 +220,7 @@ def test_a_pin_is_ascii_digits_on_every_path(pin, client):
 def test_a_mistyped_pin_spends_no_try(pending, pin):
     """A PIN that cannot be anyone's (too short, not digits) is a typing slip: it is said so, not counted."""
     g, ref = pending
-    with pytest.raises(SheetError, match="a PIN is 4 to 8 digits"):
+    with pytest.raises(Refusal, match="a PIN is 4 to 8 digits"):
         guess(g, ref, pin)
     assert not PinFailure.objects.exists()
     assert not Hand.objects.get(game=g).is_confirmed

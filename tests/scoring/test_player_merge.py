@@ -9,8 +9,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from core.refusals import Refusal
 from scoring import pins, selectors, services
-from scoring.engine import SheetError
 from scoring.models import Game, Hand, PinFailure, Player, Seat
 from scoring.policy import NotAllowed
 from tournaments import services as events
@@ -118,7 +118,7 @@ def everything():
 def refusal(dup, into):
     actor = boss()
     before = everything()
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(Refusal) as caught:
         services.merge_player(actor=actor, player=dup, into=into)
     assert everything() == before
     (problem,) = caught.value.problems

@@ -6,8 +6,8 @@ officials."""
 
 import pytest
 
+from core.refusals import Refusal
 from scoring import services
-from scoring.engine import SheetError
 from scoring.models import Hand, PinFailure
 
 from ..factories import as_actor, game, knock, user
@@ -50,7 +50,7 @@ def test_the_winner_cannot_accept_it_and_no_pin_of_theirs_is_tried(table):
 
 def test_a_hand_the_engine_refuses_records_nothing_and_tries_no_pin(table):
     g, ref = table
-    with pytest.raises(SheetError, match="deadwood"):
+    with pytest.raises(Refusal, match="deadwood"):
         services.record_and_accept_hand(actor=as_actor(ref), game=g, data=knock("Ann", 12, 19),
                                         player_name="Bob", pin="9999")
     assert not Hand.objects.filter(game=g).exists()

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from core.refusals import Refusal
 from scoring import services
-from scoring.engine import SheetError
 from scoring.models import Game
 
 from ..factories import as_actor, game, gin, knock, user
@@ -113,7 +113,7 @@ def test_a_stored_game_with_the_new_conventions_scores_the_worked_example():
     g.refresh_from_db()
     assert (g.status, g.summary["winner"], g.summary["margin"]) == (Game.Status.COMPLETE, "Ann", 300)
     assert g.conventions["shutout_bonus"] == 75
-    with pytest.raises(SheetError, match="already complete after hand 2"):
+    with pytest.raises(Refusal, match="already complete after hand 2"):
         services.record_hand(actor=as_actor(g.referees.get()), game=g, data=knock("Bob", 2, 9))
 
 

@@ -4,8 +4,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import services
-from scoring.engine import SheetError
 from scoring.models import Game, Hand, slot_key
 from scoring.policy import NotAllowed
 
@@ -79,7 +79,7 @@ def test_a_game_that_needs_no_confirmation_counts_hands_at_once():
 def test_the_engine_refuses_a_bad_hand_naming_hand_and_field_and_nothing_is_saved(table):
     g, ref = table
     record_and_confirm(g, ref, knock("Ann", 6, 19))
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(Refusal) as caught:
         services.record_hand(actor=ref, game=g, data=knock("Bob", 11, 19))
     assert caught.value.as_dict() == {"errors": [
         {"hand": 2, "field": "knocker_deadwood", "message": "knock needs deadwood <= 10; 11 recorded"}]}
@@ -92,7 +92,7 @@ def test_a_hand_after_the_game_is_complete_is_refused(table):
     assert sheet["complete"] is True
     g.refresh_from_db()
     assert g.status == Game.Status.COMPLETE
-    with pytest.raises(SheetError, match="already complete after hand 1"):
+    with pytest.raises(Refusal, match="already complete after hand 1"):
         services.record_hand(actor=ref, game=g, data=knock("Bob", 2, 9))
 
 
@@ -134,7 +134,7 @@ def test_a_correction_that_would_end_the_game_before_later_hands_is_refused(tabl
     g, ref = table
     record_and_confirm(g, ref, knock("Ann", 1, 30))
     record_and_confirm(g, ref, knock("Bob", 1, 10))
-    with pytest.raises(SheetError, match="already complete after hand 1"):
+    with pytest.raises(Refusal, match="already complete after hand 1"):
         services.correct_hand(actor=as_actor(organiser()), game=g, number=1, data=gin("Ann", 98), reason="typo")
     assert Hand.objects.filter(game=g).count() == 2
 
@@ -153,7 +153,7 @@ def test_a_referee_may_amend_only_until_the_next_hand_is_confirmed(table):
 def test_an_amendment_needs_a_reason(table):
     g, ref = table
     record_and_confirm(g, ref, knock("Ann", 6, 19))
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(Refusal) as caught:
         services.void_hand(actor=ref, game=g, number=1, reason="  ")
     assert caught.value.problems[0].field == "reason"
 
@@ -185,10 +185,10 @@ def test_only_organisers_create_players_and_games():
 def test_game_creation_checks_the_seats():
     org = as_actor(organiser())
     a = services.create_player(actor=org, display_name="Solo")
-    with pytest.raises(SheetError, match="needs 3 players"):
+    with pytest.raises(Refusal, match="needs 3 players"):
         services.create_game(actor=org, format="rotation", players=[a])
     b = services.create_player(actor=org, display_name="Duo")
-    with pytest.raises(SheetError, match="unknown preset"):
+    with pytest.raises(Refusal, match="unknown preset"):
         services.create_game(actor=org, format="standard", players=[a, b], conventions="bridge")
 
 

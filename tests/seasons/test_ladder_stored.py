@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from core.refusals import Refusal
 from scoring.models import Player
 from seasons import selectors, services
 from seasons.models import Season
@@ -134,7 +135,6 @@ def test_the_ladder_and_player_pages_cost_the_same_queries_however_much_counts(c
 
 def test_a_season_is_refused_naming_the_field_and_nothing_is_stored():
     boss = as_actor(organiser())
-    from scoring.engine import SheetError
     for values, field in [
         ({"starts_on": day(5), "ends_on": day(4)}, "ends_on"),
         ({"placement_points": [5, 7]}, "placement_points.1"),
@@ -144,7 +144,7 @@ def test_a_season_is_refused_naming_the_field_and_nothing_is_stored():
         ({"counts": "weekly"}, "counts"),
     ]:
         kwargs = {"name": "S", "starts_on": day(0), "ends_on": day(1), **values}
-        with pytest.raises(SheetError) as refused:
+        with pytest.raises(Refusal) as refused:
             services.create_season(actor=boss, **kwargs)
         assert refused.value.problems[0].field == field
     assert Season.objects.count() == 0

@@ -6,10 +6,10 @@ acknowledgement; an unknown or already acknowledged key is refused naming ``key`
 import pytest
 from django.test import Client
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from tournaments import selectors, services
 from tournaments.answers.warnings import warning_key
-from tournaments.engine import EventError
 from tournaments.models import WarningAcknowledgement
 
 from ..factories import api_client, as_actor, gin, organiser, user
@@ -70,13 +70,13 @@ def test_a_director_acknowledges_a_warning_once_and_spectators_stop_seeing_it():
     made = services.acknowledge_warning(actor=people.dir, event=event, key=key, note="  players agreed  ")
     assert (made.key, made.note, made.acknowledged_by) == (key, "players agreed", people.director)
     assert made.message.startswith("Round 2 was paired from results that have since changed")
-    with pytest.raises(EventError) as twice:
+    with pytest.raises(Refusal) as twice:
         services.acknowledge_warning(actor=people.dir, event=event, key=key)
     ((field, message),) = [(p.field, p.message) for p in twice.value.problems]
     assert field == "key"
     assert message.startswith(f"this warning was already acknowledged by {people.director.username} at ")
     for unknown in ("", "round_paired_from_changed_results:r2:m-:0000000000000000"):
-        with pytest.raises(EventError) as refused:
+        with pytest.raises(Refusal) as refused:
             services.acknowledge_warning(actor=people.dir, event=event, key=unknown)
         assert [p.field for p in refused.value.problems] == ["key"]
     assert WarningAcknowledgement.objects.count() == 1

@@ -7,10 +7,10 @@ event, is refused; so is a blank reason."""
 import pytest
 from django.test import Client
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Game, GameStatusChange, Hand, Player, RefereeLink
 from tournaments import selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, MatchResult, Round
 
 from ..factories import api_client, as_actor, gin, organiser, user
@@ -68,14 +68,14 @@ def test_cancelling_needs_a_reason_and_refuses_twice_and_a_complete_event_changi
     event, *_ = _running(people)
     before = _state()
     for blank in ("", "   "):
-        with pytest.raises(EventError) as refused:
+        with pytest.raises(Refusal) as refused:
             services.cancel_event(actor=people.dir, event=event, reason=blank)
         assert [(p.field, p.message) for p in refused.value.problems] == [
             ("reason", "say why the event is cancelled: the reason is kept with it")]
     assert _state() == before
     services.cancel_event(actor=people.dir, event=event, reason="no hall")
     after = _state()
-    with pytest.raises(EventError) as twice:
+    with pytest.raises(Refusal) as twice:
         services.cancel_event(actor=people.dir, event=event, reason="again")
     assert [(p.field, p.message) for p in twice.value.problems] == [("event", "Test swiss was already cancelled")]
     assert _state() == after
@@ -85,7 +85,7 @@ def test_cancelling_needs_a_reason_and_refuses_twice_and_a_complete_event_changi
     play_match(people, open_matches(done, 1)[0], "Ann")
     assert selectors.event_answer(done)["complete"]  # read: the event's status follows its answer
     assert Event.objects.get(pk=done.pk).status == "complete"
-    with pytest.raises(EventError) as complete:
+    with pytest.raises(Refusal) as complete:
         services.cancel_event(actor=people.dir, event=done, reason="too late")
     assert [(p.field, p.message) for p in complete.value.problems] == [
         ("event", "Test swiss is complete (every match has a result): a complete event cannot be cancelled")]
@@ -120,7 +120,7 @@ def test_every_event_write_after_cancelling_is_refused_saying_it_was_cancelled()
     ]
     before = _state()
     for number, write in enumerate(writes):
-        with pytest.raises(EventError) as refused:
+        with pytest.raises(Refusal) as refused:
             write()
         assert [(p.field, p.message) for p in refused.value.problems] == [
             ("event", "Test swiss was cancelled: nothing more can be recorded or changed in it")], number

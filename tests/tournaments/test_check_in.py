@@ -4,10 +4,10 @@ in: any other is named and the pairing refused, unless withdrawn in the same ste
 
 import pytest
 
+from core.refusals import Refusal
 from scoring import pins
 from scoring.models import PinFailure, Player
 from tournaments import services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event, MatchPlayer
 from tournaments.policy import Actor, NotAllowed
 
@@ -28,7 +28,7 @@ def test_round_1_is_refused_naming_the_players_not_checked_in():
     event = _checked_in_event(people)
     for name in ("Ann", "Bob", "Cleo"):
         services.check_in_entry(actor=people.dir, entry=entry(event, name))
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.pair_next_round(actor=people.dir, event=event)
     problem = refused.value.problems[0]
     assert problem.field == "entries"
@@ -54,7 +54,7 @@ def test_withdrawing_the_absent_pairs_only_those_checked_in():
 def test_an_event_without_check_in_pairs_everyone_and_refuses_check_ins():
     people = Officials()
     event = new_event(people, names=NAMES, rounds=3)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"))
     assert refused.value.problems[0].field == "check_in"
     services.pair_next_round(actor=people.dir, event=event)
@@ -80,7 +80,7 @@ def test_check_in_is_over_once_round_1_is_paired():
     for name in ("Ann", "Bob"):
         services.check_in_entry(actor=people.dir, entry=entry(event, name))
     services.pair_next_round(actor=people.dir, event=event)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"), here=False)
     assert refused.value.problems[0].message == "check-in is over: round 1 of Test swiss is paired"
 
@@ -98,7 +98,7 @@ def test_a_withdrawn_player_cannot_be_checked_in():
     people = Officials()
     event = _checked_in_event(people)
     services.drop_entry(actor=people.dir, entry=entry(event, "Eve"), after_round=0)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.check_in_entry(actor=people.dir, entry=entry(event, "Eve"))
     assert refused.value.problems[0].message == "Eve has withdrawn: enter them again to check them in"
 
@@ -133,7 +133,7 @@ def test_a_player_without_a_pin_chooses_one_at_the_venue_and_it_works_at_the_tab
     people = Officials()
     event = _checked_in_event(people)
     code = services.venue_code(event)
-    with pytest.raises(EventError) as mistyped:
+    with pytest.raises(Refusal) as mistyped:
         services.self_check_in(actor=Actor(address="10.0.0.9"), event=event, code=code, entry=entry(event, "Bob"),
                                pin="", new_pin="2468", new_pin_again="2469")
     assert mistyped.value.problems[0].field == "new_pin_again"
@@ -162,7 +162,7 @@ def test_check_in_can_be_turned_on_only_before_round_1():
     assert Event.objects.get(pk=event.pk).check_in is True
     services.update_event(actor=people.dir, event=event, changes={"check_in": False})
     services.pair_next_round(actor=people.dir, event=event)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.update_event(actor=people.dir, event=event, changes={"check_in": True})
     assert refused.value.problems[0].field == "check_in"
 
@@ -210,11 +210,11 @@ def test_a_cancelled_event_checks_nobody_in_neither_by_a_director_nor_at_the_ven
     people = Officials()
     event = _checked_in_event(people)
     services.cancel_event(actor=people.dir, event=event, reason="the hall flooded")
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.check_in_entry(actor=people.dir, entry=entry(event, "Ann"))
     assert refused.value.problems[0].message == ("Test swiss was cancelled: nothing more can be recorded or changed "
                                                  "in it")
-    with pytest.raises(EventError):
+    with pytest.raises(Refusal):
         services.self_check_in(actor=Actor(address="10.0.0.9"), event=event, code=services.venue_code(event),
                                entry=entry(event, "Bob"), pin="", new_pin="2468", new_pin_again="2468")
     assert Player.objects.get(display_name="Bob").confirm_pin == ""

@@ -5,6 +5,7 @@ dropped, not why. A withdrawal before round 1 says so, not "dropped after round 
 import pytest
 from django.test import Client
 
+from core.refusals import Refusal
 from tournaments import services
 
 from ..factories import api_client, organiser, user
@@ -98,7 +99,7 @@ def test_a_drop_made_by_mistake_is_undone_until_the_next_round_is_paired():
         play_match(people, match, match.players.get(side=0).entry.player.display_name)
     services.drop_entry(actor=people.dir, entry=ann)
     services.pair_next_round(actor=people.dir, event=event)
-    with pytest.raises(services.EventError, match="already paired"):
+    with pytest.raises(Refusal, match="already paired"):
         services.undo_drop(actor=people.dir, entry=ann)
 
 
@@ -113,5 +114,5 @@ def test_an_entry_made_by_mistake_is_removed_before_round_1_only():
     assert not event.entries.filter(player__display_name="Zed").exists()
     assert api_client(user()).get(f"/api/v1/events/{event.pk}/entries/").status_code == 200
     services.pair_next_round(actor=people.dir, event=event)
-    with pytest.raises(services.EventError, match="has started: drop Ann instead"):
+    with pytest.raises(Refusal, match="has started: drop Ann instead"):
         services.remove_entry(actor=people.dir, entry=entry(event, "Ann"))

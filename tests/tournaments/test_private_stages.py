@@ -6,8 +6,8 @@ its private knockout."""
 import pytest
 from django.test import Client
 
+from core.refusals import Refusal
 from tournaments import services
-from tournaments.engine import EventError
 from tournaments.models import Event
 
 from ..factories import api_client, user
@@ -94,12 +94,12 @@ def test_a_second_knockout_is_refused_naming_the_first_only_to_whoever_may_read_
     final = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
                                                     name="The final", is_public=False)
     final.directors.clear()  # the Swiss's director no longer runs (nor may read) the private final
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.create_knockout_from_standings(actor=people.dir, source_event=swiss, top_n=4)
     assert [(p.field, p.message) for p in refused.value.problems] == [
         ("source_event", "Secret Invitational already has its knockout: a knockout is made once from an "
                          "event's standings")]
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=4)
     assert refused.value.problems[0].message == (
         f"Secret Invitational already has its knockout, The final (event {final.pk}): a knockout is made once "

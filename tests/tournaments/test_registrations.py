@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring.models import Player
 from tournaments import services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Registration
 
 from ..factories import as_actor, player
@@ -59,7 +59,7 @@ def test_a_withdrawal_before_round_1_enters_the_first_waitlisted_and_the_others_
     fay = Registration.objects.get(event=event, player__display_name="Fay")
     assert (eve.status, eve.entry.player.display_name) == ("entered", "Eve")
     assert (fay.status, services.position_of(fay)) == ("waitlisted", 1)
-    with pytest.raises(EventError) as again:
+    with pytest.raises(Refusal) as again:
         services.withdraw(registration=services.registration_by_token(signed[1].token))
     assert again.value.problems[0].message == "you have already withdrawn"
 
@@ -82,7 +82,7 @@ def test_an_existing_player_is_found_by_email_and_must_type_their_pin():
     ann = player("Ann Lee", pin="1357")
     ann.email = "ann@example.org"
     ann.save(update_fields=["email"])
-    with pytest.raises(EventError) as no_pin:
+    with pytest.raises(Refusal) as no_pin:
         _sign_up(event, "Someone Else", email="ann@example.org")  # the email is Ann's: never a second player behind it
     assert no_pin.value.problems[0].field == "pin"
     with pytest.raises(services.NotAllowed):
@@ -96,14 +96,14 @@ def test_the_same_person_twice_a_name_alone_and_bad_input_are_refused_in_words_l
     people = Officials()
     event = _open_event(people)
     _sign_up(event, "Ann")
-    with pytest.raises(EventError) as twice:
+    with pytest.raises(Refusal) as twice:
         _sign_up(event, "Ann")
     assert "Ann is already signed up" in twice.value.problems[0].message
     player("Zed")  # in the club without an email: a sign-up by that name alone is not them
-    with pytest.raises(EventError) as namesake:
+    with pytest.raises(Refusal) as namesake:
         _sign_up(event, "zed")
     assert namesake.value.problems[0].field == "name"
-    with pytest.raises(EventError) as bad:
+    with pytest.raises(Refusal) as bad:
         services.register(actor=as_actor(), event=event, name="", email="not an address", pin="12a4",
                           honeypot="http://spam.example")
     assert sorted(p.field for p in bad.value.problems) == ["email", "name", "pin", "website"]
@@ -114,17 +114,17 @@ def test_the_same_person_twice_a_name_alone_and_bad_input_are_refused_in_words_l
 def test_registration_closed_full_or_past_its_time_is_refused():
     people = Officials()
     event = _new_event(people)
-    with pytest.raises(EventError, match="closed"):
+    with pytest.raises(Refusal, match="closed"):
         _sign_up(event, "Ann")
     event = _open_event(people, registration_cap=2)
     _sign_up(event, "Ann")
     _sign_up(event, "Bob")
-    with pytest.raises(EventError, match="full"):
+    with pytest.raises(Refusal, match="full"):
         _sign_up(event, "Cleo")
     services.update_event(actor=people.dir, event=event, changes={
         "registration_closes_at": timezone.now() - timedelta(minutes=1)})
     event.refresh_from_db()
-    with pytest.raises(EventError, match="closed at"):
+    with pytest.raises(Refusal, match="closed at"):
         _sign_up(event, "Dev", email="dev@example.org")
 
 
@@ -144,6 +144,6 @@ def test_a_closing_time_at_the_calendars_end_is_refused_naming_the_field():
     people = Officials()
     event = _new_event(people)
     far = timezone.now().replace(year=9999, month=12, day=31)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.update_event(actor=people.dir, event=event, changes={"registration_closes_at": far})
     assert refused.value.problems[0].field == "registration_closes_at"

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from core.refusals import Refusal
 from tournaments import services
-from tournaments.engine import EventError
 from tournaments.engine.clock import PAUSED, RUNNING, TIME, clock_state, in_words
 from tournaments.models import Match, Round
 from tournaments.policy import Actor, NotAllowed
@@ -55,7 +55,7 @@ def test_a_director_starts_pauses_resumes_and_extends_the_round_clock():
     services.run_round_clock(actor=people.dir, round=rnd, action="extend", minutes=3, match=table)
     table.refresh_from_db()
     assert table.extra_seconds == 180
-    with pytest.raises(EventError) as twice:
+    with pytest.raises(Refusal) as twice:
         services.run_round_clock(actor=people.dir, round=rnd, action="start")
     assert twice.value.problems[0].message == "round 1's clock has already started"
 
@@ -66,16 +66,16 @@ def test_the_clock_refuses_without_minutes_a_draft_and_anyone_but_directors():
     event = new_event(people, names=["Ann", "Bob"], rounds=2)
     services.pair_next_round(actor=people.dir, event=event, publish=False)
     rnd = Round.objects.get(event=event, number=1)
-    with pytest.raises(EventError) as draft:
+    with pytest.raises(Refusal) as draft:
         services.run_round_clock(actor=people.dir, round=rnd, action="start", minutes=20)
     assert draft.value.problems[0].message == "round 1 is a draft: publish it first"
     services.publish_round(actor=people.dir, round=rnd)
-    with pytest.raises(EventError) as no_minutes:
+    with pytest.raises(Refusal) as no_minutes:
         services.run_round_clock(actor=people.dir, round=rnd, action="start")
     assert no_minutes.value.problems[0].field == "minutes"
     with pytest.raises(NotAllowed):
         services.run_round_clock(actor=Actor(user=people.recorder), round=rnd, action="start", minutes=20)
-    with pytest.raises(EventError) as bad:
+    with pytest.raises(Refusal) as bad:
         services.run_round_clock(actor=people.dir, round=rnd, action="start", minutes=0)
     assert bad.value.problems[0].field == "minutes"
     assert Round.objects.get(pk=rnd.pk).clock_ends_at is None

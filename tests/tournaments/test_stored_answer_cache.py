@@ -3,6 +3,7 @@ event's fingerprint, and the answer is recomputed once the write commits, not by
 
 import pytest
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
@@ -127,7 +128,7 @@ def test_a_drop_the_engine_would_refuse_is_never_stored():
                                                {"after_round": 23491}, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"][0]["field"] == "after_round"
-    with pytest.raises(services.EventError, match="from 0 to 4096"):
+    with pytest.raises(Refusal, match="from 0 to 4096"):
         services.drop_entry(actor=people.dir, entry=entry, after_round=4097)
     entry.refresh_from_db()
     assert entry.dropped_after_round is None

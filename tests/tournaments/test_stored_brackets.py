@@ -3,6 +3,7 @@ warning it raises and the reset of the match opened from it; best-of-3 margins."
 
 import pytest
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Game
 from scoring.policy import is_official
@@ -63,7 +64,7 @@ def test_six_player_double_elimination_with_bye_forfeit_correction_warning_and_r
     opened = services.pair_next_round(actor=people.dir, event=event)
     assert sorted(m.bracket_id for m in opened.matches) == ["W2-1", "W2-2"]
     assert _open(event)["W2-1"]["players"] == ["Ann", "Dev"]
-    with pytest.raises(services.EventError, match="no bracket match is ready"):
+    with pytest.raises(Refusal, match="no bracket match is ready"):
         services.pair_next_round(actor=people.dir, event=event)
 
     # A correction in W1-2's game: Eve, not Dev, won it. W2-1 was opened as Ann v Dev.
@@ -79,7 +80,7 @@ def test_six_player_double_elimination_with_bye_forfeit_correction_warning_and_r
     assert [(w["kind"], w["match"], w["resettable"]) for w in warnings] == [("bracket_players_changed", "W2-1", True)]
     assert "W2-1 (Ann v Dev)" in warnings[0]["message"]
     assert "Ann v Eve" in warnings[0]["message"]
-    with pytest.raises(services.EventError, match="W2-1"):
+    with pytest.raises(Refusal, match="W2-1"):
         services.pair_next_round(actor=people.dir, event=event)
 
     reset = services.reset_dependent_bracket_matches(actor=people.dir, event=event, reason="W1-2 corrected")

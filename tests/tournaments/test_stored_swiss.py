@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.refusals import Refusal
 from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.engine import run_event
@@ -67,5 +68,5 @@ def test_nine_player_swiss_through_the_services_ends_with_the_calculators_standi
     assert event.status == Event.Status.COMPLETE
     assert Match.objects.filter(event=event).count() == 20
     assert selectors.event_warnings(event) == []
-    with pytest.raises(services.EventError, match="complete"):
+    with pytest.raises(Refusal, match="complete"):
         services.pair_next_round(actor=people.dir, event=event)

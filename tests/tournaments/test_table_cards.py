@@ -11,10 +11,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Player, RefereeLink
 from tournaments import selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Match
 from tournaments.policy import NotAllowed
 
@@ -72,7 +72,7 @@ def test_a_bracket_match_that_opened_itself_is_listed_and_the_cards_sheet_makes_
     assert Match.objects.get(pk=t.opened.pk).card_printed_at is not None
     assert Match.objects.get(pk=t.w14.pk).card_printed_at is not None  # printed when paired: untouched
     assert selectors.cards_to_print(t.event) == []
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.print_table_cards(actor=t.people.dir, event=t.event)
     assert refused.value.problems[0].field == "cards"
     assert RefereeLink.objects.filter(game=t.game).count() == 1  # nothing made twice
@@ -87,7 +87,7 @@ def test_a_table_already_playing_with_a_working_link_keeps_it_unless_the_directo
     assert referee.post(f"/api/v1/games/{t.game.pk}/hands/", hand, format="json").status_code == 201
     [row] = selectors.cards_to_print(t.event)
     assert (row["status"], row["working_link"]) == ("playing", True)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.print_table_cards(actor=t.people.dir, event=t.event)
     assert refused.value.problems[0].field == "started_too"
     assert referee.post(f"/api/v1/games/{t.game.pk}/hands/", hand, format="json").status_code == 201

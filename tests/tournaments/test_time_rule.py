@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import services as scoring
-from scoring.engine import SheetError
 from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.models import Match, Round
@@ -54,7 +54,7 @@ def test_the_hand_being_played_at_time_ends_the_game_and_the_side_ahead_wins_by_
     assert game.summary["at_time"] == {"after_hand": 2, "winner": second, "margin": 7, "drawn": False,
                                        "totals": {first: 10, second: 17}}
     assert game.settled_result == (second, 7)
-    with pytest.raises(SheetError):
+    with pytest.raises(Refusal):
         scoring.record_hand(actor=as_actor(people.recorder), game=game, data=knock(first, 1, 30))
     standings = selectors.event_answer(event)["standings"]
     assert standings[0]["name"] == second
@@ -84,7 +84,7 @@ def test_with_no_hand_in_play_the_referee_ends_the_game_at_time():
     _, rnd, game = _at_time(people)
     first, _ = game.player_names
     game = _record(people, game, gin(first, 5))
-    with pytest.raises(SheetError):
+    with pytest.raises(Refusal):
         scoring.end_game_at_time(actor=as_actor(people.recorder), game=game)  # not at time yet
     _time_is_up(rnd)
     referee = Client()

@@ -23,9 +23,10 @@ event's ``revision`` (part of the results fingerprint). Games and referee links 
 ``scoring``'s own services under the event's frozen conventions. Pairings, brackets and standings
 come from the engine (``tournaments.engine``) run on the stored results (``tournaments.stored_event``).
 
-A refused write raises ``EventError`` (bad input: every problem with its field and message; any write to
-a cancelled event) or ``NotAllowed`` (role); nothing already recorded changes. Who may do what is in ``policy``. Views,
-the API and commands import this package, never its modules' private helpers.
+A refused write raises ``core.refusals.Refusal`` and nothing else (bad input: every problem with its field and
+message; any write to a cancelled event; ``NotAllowed`` for a role, a refusal too); the engines' errors are
+translated at each service's edge (``base.refusing``). Nothing already recorded changes. Who may do what is
+in ``policy``. Views, the API and commands import this package, never its modules' private helpers.
 """
 
 from tournaments.engine import EventError, run_event

@@ -14,11 +14,13 @@ from django.utils import timezone
 from tournaments.answers.warnings import keyed
 from tournaments.models import Event, WarningAcknowledgement
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.stored_event import compute_answer, load_state
 
 from .base import MAX_REASON, error, lock_event_to_change
 
 
+@refusing
 @transaction.atomic
 def acknowledge_warning(*, actor: Actor, event: Event, key: str, note: str = "") -> WarningAcknowledgement:
     """Acknowledge the warning the event shows now under ``key``. An unknown key (a warning that has

@@ -6,8 +6,11 @@ It must not write anything itself, nor know any one write's rules.
 
 from __future__ import annotations
 
+from core.refusals import Refusal, service_edge
+from scoring.engine import SheetError
 from tournaments import policy
 from tournaments.engine import EventError
+from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_ENTRIES
 from tournaments.models import Event
 from tournaments.policy import Actor
@@ -19,8 +22,13 @@ MAX_DROP_ROUND = MAX_ENTRIES
 MAX_SEED = 10**9  # the event document's limit on a seed
 
 
-def error(field: str | None, message: str) -> EventError:
-    return EventError.one(None, field, message)
+# A service's edge: the event engine's refusal (and the score-sheet engine's, for what scoring's engine reads)
+# leaves a service as a ``Refusal`` with the same problems.
+refusing = service_edge(EventError, SheetError)
+
+
+def error(field: str | None, message: str) -> Refusal:
+    return Refusal([Problem(None, field, message)])
 
 
 def lock_event(event: Event) -> Event:

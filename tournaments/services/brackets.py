@@ -12,10 +12,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from tournaments.engine import EventError
 from tournaments.models import Event, Match
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.stored_event import EventState, compute_answer, load_state, with_match_details
 
 from ..answers.job import bump
@@ -63,6 +65,7 @@ def _bracket_winners(answer: dict[str, Any]) -> dict[str, str | None]:
     return {r["id"]: r["winner"] for r in answer.get("bracket", [])}
 
 
+@refusing
 @transaction.atomic
 def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str = "") -> Opened:
     """Reset every open bracket match without a result whose players the bracket no longer puts there
@@ -91,7 +94,7 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
     state = load_state(event)
     try:
         opened = open_bracket(actor, event, state)
-    except EventError:
+    except (EventError, Refusal):
         opened = Opened(None)  # the right matches wait for results still owed
     opened.reset = reset
     bump(event)
@@ -99,6 +102,7 @@ def reset_dependent_bracket_matches(*, actor: Actor, event: Event, reason: str =
 
 
 
+@refusing
 @transaction.atomic
 def open_ready_bracket_matches(*, event_id: int) -> Opened | None:
     """Open every bracket match whose two players a result has just made known, at the lowest free
@@ -114,7 +118,7 @@ def open_ready_bracket_matches(*, event_id: int) -> Opened | None:
     try:
         opened = open_bracket(Actor(user=event.created_by, address="opened automatically"), event,
                                load_state(event), links=False)
-    except EventError:
+    except (EventError, Refusal):
         return None  # nothing is ready, or a stale match waits for a director
     bump(event)
     return opened

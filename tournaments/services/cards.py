@@ -13,12 +13,14 @@ from django.db import transaction
 from scoring.models import Game
 from tournaments.models import Event, Match, MatchGame, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.stored_event import load_state
 
 from .base import error, lock_event_to_change
 from .games import Opened, renew_table_links
 
 
+@refusing
 @transaction.atomic
 def print_table_cards(*, actor: Actor, event: Event, started_too: bool = False) -> Opened:
     """New referee links for every table still being played whose card was never printed, their cards

@@ -19,13 +19,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Game, RefereeLink
 from tournaments import policy
-from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.models import Event, Match, MatchGame, MatchResult, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 
 from ..answers.job import bump
 from ..signals import event_visibility_changed
@@ -39,6 +40,7 @@ BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "fo
                   "grand_final", "check_in", "time_rule", "round_minutes")
 
 
+@refusing
 @transaction.atomic
 def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Event:
     """Apply ``changes`` (any of ``ANY_TIME`` and ``BEFORE_ROUND_1``): all of them or, with every problem
@@ -94,7 +96,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
                         forfeit_margin=merged["forfeit_margin"], third_place=merged["third_place"],
                         grand_final=merged["grand_final"])
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     assert read is not None
     event.match_format = merged["match_format"]
     event.tiebreaks, event.match_points = list(read.tiebreaks), read.match_points.as_dict()
@@ -111,6 +113,7 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
     return event
 
 
+@refusing
 @transaction.atomic
 def set_prizes_from_text(*, actor: Actor, event: Event, text: str) -> Event:
     """The event page's "Prizes" form (one "place: prize" a line, each problem named by its line), stored as
@@ -119,6 +122,7 @@ def set_prizes_from_text(*, actor: Actor, event: Event, text: str) -> Event:
     return update_event(actor=actor, event=event, changes={"prizes": prizes_from_text(text)})
 
 
+@refusing
 def has_results(event: Event) -> bool:
     """A hand recorded in one of its games, or a director's result: what deleting would lose (one query)."""
     played = Game.objects.filter(pk__in=MatchGame.objects.filter(match__event=event).values("game_id"),
@@ -126,6 +130,7 @@ def has_results(event: Event) -> bool:
     return MatchResult.objects.filter(match__event=event).exists() or played.exists()
 
 
+@refusing
 @transaction.atomic
 def delete_event(*, actor: Actor, event: Event) -> None:
     """Delete an event that has no result and no knockout made from it, with its unplayed games."""
@@ -145,6 +150,7 @@ def delete_event(*, actor: Actor, event: Event) -> None:
 CANCELLED_GAME = "Closed: the event was cancelled"
 
 
+@refusing
 @transaction.atomic
 def cancel_event(*, actor: Actor, event: Event, reason: str) -> Event:
     """Cancel an event not yet complete, saying why: its games still being played are closed (their hands

@@ -19,21 +19,24 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from core.refusals import Refusal
 from scoring import services as scoring
-from scoring.engine import SheetError
 from scoring.policy import NotAllowed
 from tournaments.models import Entry, Event
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 
 from ..answers.job import bump
 from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
 
 
+@refusing
 def venue_code(event: Event) -> str:
     """The code in the venue QR code's address: the server's secret and the event's id, never stored."""
     return salted_hmac("ginscore.tournaments.check-in", str(event.pk)).hexdigest()[:20]
 
 
+@refusing
 def venue_code_matches(event: Event, code: str) -> bool:
     return hmac.compare_digest(venue_code(event), str(code or ""))
 
@@ -52,6 +55,7 @@ def _entry(event: Event, entry: Entry) -> Entry:
     return locked
 
 
+@refusing
 @transaction.atomic
 def check_in_entry(*, actor: Actor, entry: Entry, here: bool = True) -> Entry:
     """A director checks a player in (``here``) or takes the check-in back (the wrong name tapped, a player
@@ -66,6 +70,7 @@ def check_in_entry(*, actor: Actor, entry: Entry, here: bool = True) -> Entry:
     return entry
 
 
+@refusing
 def self_check_in(*, actor: Actor, event: Event, code: str, entry: Entry, pin: str, new_pin: str = "",
                   new_pin_again: str = "") -> Entry:
     """A player checks in at the venue's QR code: with their PIN, or, when they have none yet, choosing
@@ -91,7 +96,7 @@ def self_check_in(*, actor: Actor, event: Event, code: str, entry: Entry, pin: s
                 raise error("new_pin_again", "type the same PIN twice")
             try:
                 scoring.set_first_pin_unchecked(player=player, pin=new_pin)
-            except SheetError as exc:
+            except Refusal as exc:
                 raise error("new_pin", exc.problems[0].message) from None
         if refusal is None and entry.checked_in_at is None:
             entry.checked_in_at, entry.checked_in_how = timezone.now(), Entry.CheckIn.VENUE_QR
@@ -102,6 +107,7 @@ def self_check_in(*, actor: Actor, event: Event, code: str, entry: Entry, pin: s
     return entry
 
 
+@refusing
 def absent_entries(event: Event) -> list[Entry]:
     """The entries still in that are not checked in, in the order they entered (one query)."""
     return list(Entry.objects.filter(event=event, dropped_after_round__isnull=True, checked_in_at__isnull=True)

@@ -12,6 +12,7 @@ from scoring import services as scoring
 from scoring.models import Game, GameStatusChange
 from tournaments.models import Entry, Match, MatchGame, MatchResult
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.signals import match_result_changed
 from tournaments.stored_event import sides
 
@@ -75,12 +76,14 @@ def _settle_games(actor: Actor, match: Match, kind: str, reason: str) -> None:
             scoring.reopen_game_unchecked(actor=actor, game=game, reason=f"back to the games' result: {reason}"[:500])
 
 
+@refusing
 @transaction.atomic
 def record_forfeit(*, actor: Actor, match: Match, winner: Entry, reason: str) -> MatchResult:
     """The match is won by ``winner`` by forfeit (the event's forfeit margin), whatever its games say."""
     return _director_result(actor, match, MatchResult.Kind.FORFEIT, winner, None, reason)
 
 
+@refusing
 @transaction.atomic
 def record_adjusted_result(*, actor: Actor, match: Match, winner: Entry | None, margin: int,
                            reason: str) -> MatchResult:
@@ -88,6 +91,7 @@ def record_adjusted_result(*, actor: Actor, match: Match, winner: Entry | None, 
     return _director_result(actor, match, MatchResult.Kind.ADJUSTED, winner, margin, reason)
 
 
+@refusing
 @transaction.atomic
 def clear_director_result(*, actor: Actor, match: Match, reason: str) -> MatchResult:
     """Back to what the match's games say; the earlier forfeit or adjustment stays in the history."""

@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
 from core.text import folded
 from scoring import services as scoring
-from scoring.engine import SheetError
 from scoring.models import Player
 from tournaments import ratings_source
-from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Registration, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 
 from ..answers.job import bump
 from .base import MAX_DROP_ROUND, MAX_SEED, MAX_STORED, MAX_TEXT_LINES, error, lock_event_to_change, reason_text
@@ -65,7 +65,7 @@ def _find_or_create_player(name: str, club: str, field_name: str) -> Player:
         return found[0]
     try:
         return scoring.create_player_unchecked(display_name=name, club=club)
-    except SheetError as exc:
+    except Refusal as exc:
         raise error(field_name, exc.problems[0].message) from None
 
 
@@ -94,6 +94,7 @@ def _add(event: Event, player: Player, *, seed: int | None, rating: int | None, 
         raise error(field_name, f"{player} is already entered in {event.name}") from None
 
 
+@refusing
 @transaction.atomic
 def add_entry(
     *,
@@ -164,12 +165,13 @@ def _parse_lines(text: str) -> list[tuple[int, str, int | None]]:
         else:
             rows.append((number, name, rating))
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     if not rows:
         raise error("text", "no names given: one name per line, or name,rating")
     return rows
 
 
+@refusing
 @transaction.atomic
 def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = "",
                           new_alike: bool = False) -> list[Entry]:
@@ -201,7 +203,7 @@ def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = 
                                         f"{alike[folded(name)]} is: write the name as the club has it, or ask for "
                                         "new players all the same"))
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     entries = []
     for number, name, rating in rows:
         is_new = name.strip().casefold() not in known
@@ -213,6 +215,7 @@ def add_entries_from_text(*, actor: Actor, event: Event, text: str, club: str = 
     return entries
 
 
+@refusing
 @transaction.atomic
 def seed_entries(
     *, actor: Actor, event: Event, method: str, order: Sequence[int] | None = None, rng: random.Random | None = None
@@ -238,7 +241,7 @@ def seed_entries(
         if len(set(ids)) != len(ids):
             problems.append(Problem(None, "order", "an entry is listed twice"))
         if problems:
-            raise EventError(problems)
+            raise Refusal(problems)
     elif method == "rating":
         if order:
             raise error("order", "only manual seeding takes an order")
@@ -272,6 +275,7 @@ def seed_entries(
     return [by_id[pk] for pk in ids]
 
 
+@refusing
 @transaction.atomic
 def drop_entry(*, actor: Actor, entry: Entry, after_round: int | None = None, reason: str = "") -> Entry:
     """The entry plays no more after ``after_round`` (default: the last round it is paired in; 0 before
@@ -311,6 +315,7 @@ def mark_dropped(event: Event, entry: Entry, *, after_round: int | None = None, 
 
 
 
+@refusing
 @transaction.atomic
 def undo_drop(*, actor: Actor, entry: Entry) -> Entry:
     """A drop made by mistake, undone: the entry is in again, as if never dropped, while no round after the
@@ -331,6 +336,7 @@ def undo_drop(*, actor: Actor, entry: Entry) -> Entry:
     return entry
 
 
+@refusing
 @transaction.atomic
 def remove_entry(*, actor: Actor, entry: Entry) -> None:
     """An entry made by mistake, removed before round 1 (after it, an entry leaves by dropping: its results

@@ -15,12 +15,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring.engine import SheetError, resolve_conventions
 from tournaments import policy
 from tournaments.engine import EventError, read_event
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event
 from tournaments.policy import Actor, NotAllowed
+from tournaments.services.base import refusing
 from tournaments.stored_event import compute_answer, load_state
 
 from ..answers.job import bump
@@ -31,6 +33,7 @@ from .registrations import registration_problems
 # Events
 
 
+@refusing
 @transaction.atomic
 def create_event(
     *,
@@ -103,7 +106,7 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
                                                       f"{match_format!r} given"))
     if format not in Event.Format.values:
         problems.append(Problem(None, "format", f"must be one of {', '.join(Event.Format.values)}; {format!r} given"))
-        raise EventError(problems)
+        raise Refusal(problems)
     try:
         frozen = resolve_conventions(conventions).as_dict()
     except SheetError as exc:
@@ -122,7 +125,7 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
                         bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
                         grand_final=grand_final)
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     assert read is not None
     event = Event.objects.create(
         name=name, format=format, conventions=frozen, match_format=match_format, rounds=rounds,
@@ -164,6 +167,7 @@ def read_options(problems: list[Problem], *, format: str, rounds: int | None, ti
         return None
 
 
+@refusing
 @transaction.atomic
 def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], referees: Sequence[Any]) -> Event:
     """Who directs and who referees the event, at any time. Every game the event has made follows at
@@ -185,6 +189,7 @@ def set_officials(*, actor: Actor, event: Event, directors: Sequence[Any], refer
 # Two-stage events
 
 
+@refusing
 @transaction.atomic
 def create_knockout_from_standings(
     *,
@@ -217,7 +222,7 @@ def create_knockout_from_standings(
     if format not in (Event.Format.SINGLE_ELIMINATION, Event.Format.DOUBLE_ELIMINATION):
         problems.append(Problem(None, "format", "a knockout is single_elimination or double_elimination"))
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     state = load_state(source)
     answer, _ = compute_answer(state)
     if not answer["complete"]:

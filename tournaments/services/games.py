@@ -15,11 +15,12 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring import services as scoring
-from scoring.engine import SheetError
 from scoring.models import Game, RefereeLink
 from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.stored_event import load_state, sides
 
 from .base import error, lock_event_to_change
@@ -56,7 +57,7 @@ def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entr
                 actor=actor, format=Game.Format.STANDARD, players=players, conventions=event.conventions,
                 table_label=label, is_public=event.is_public, origin=game_origin(event, match),
             )
-        except SheetError as exc:
+        except Refusal as exc:
             raise error("players", f"{where}: {exc.problems[0].message}") from None
         MatchGame.objects.create(match=match, game=game, number=number)
         if links:
@@ -87,6 +88,7 @@ def entries_in(event: Event) -> dict[int, Entry]:
 
 
 
+@refusing
 @transaction.atomic
 def issue_table_links(*, actor: Actor, event: Event, round: Round | None = None, match: Match | None = None,
                       started_too: bool = False) -> dict[int, str]:

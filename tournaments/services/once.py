@@ -13,14 +13,14 @@ from contextlib import contextmanager
 from django.db import transaction
 
 from core import once
-from tournaments.engine import EventError
+from core.refusals import Refusal
 from tournaments.policy import Actor
 
 # ---------------------------------------------------------------------------------------------------
 # Web forms sent twice
 
 
-class AlreadySent(EventError):
+class AlreadySent(Refusal):
     """A director's web form that was already sent (a double tap, Back then send): nothing is done twice."""
 
 
@@ -33,5 +33,5 @@ def form_sent_once(*, actor: Actor, once_key: str) -> Iterator[None]:
     key = (once_key or "").strip()[:64]
     with transaction.atomic():
         if key and once.claim(once.Kind.DIRECTOR_FORM, actor=actor.key, key=key) is not None:
-            raise AlreadySent.one(None, "once", "this form was already sent: nothing was done twice")
+            raise AlreadySent.one("once", "this form was already sent: nothing was done twice")
         yield

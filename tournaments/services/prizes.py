@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tournaments.engine import EventError
+from core.refusals import Refusal
 from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_ENTRIES
+from tournaments.services.base import error, refusing
 
 from .base import MAX_TEXT_LINES
 
@@ -24,6 +25,7 @@ LINE = re.compile(r"^\s*(?P<place>[^:]*?)\s*:\s*(?P<prize>.*?)\s*$")
 PLACE = re.compile(r"^(?P<number>[0-9]+)\s*(?:st|nd|rd|th|\.)?$", re.IGNORECASE)
 
 
+@refusing
 def read_prizes(value: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     """The prize list checked (a list of at most 64 ``{"place", "prize"}``: a place a whole number from 1,
     each place once, a prize of 1 to 120 characters), sorted by place; each problem added to ``problems``
@@ -67,13 +69,14 @@ def read_prizes(value: Any, problems: list[Problem]) -> list[dict[str, Any]]:
     return sorted(read, key=lambda p: p["place"])
 
 
+@refusing
 def prizes_from_text(text: str) -> list[dict[str, Any]]:
     """The event page's prize text, one "place: prize" a line ("1: 50 € voucher", "2nd: a bottle"; blank
     lines skipped), as the list ``read_prizes`` takes. Raises ``EventError`` naming each line (``lines.N``,
     from 1) that is not "place: prize"; an empty text clears the list."""
     lines = (text or "").splitlines()
     if len(lines) > MAX_TEXT_LINES:
-        raise EventError.one(None, "prizes", f"at most {MAX_TEXT_LINES} lines")
+        raise error("prizes", f"at most {MAX_TEXT_LINES} lines")
     problems: list[Problem] = []
     listed: list[dict[str, Any]] = []
     seen: dict[int, int] = {}
@@ -107,10 +110,11 @@ def prizes_from_text(text: str) -> list[dict[str, Any]]:
     if len(listed) > MAX_PRIZES and not problems:
         problems.append(Problem(None, "prizes", f"at most {MAX_PRIZES} prizes; {len(listed)} given"))
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     return listed
 
 
+@refusing
 def prizes_as_text(prizes: list[dict[str, Any]]) -> str:
     """The stored list as the event page's text, one "place: prize" a line (what ``prizes_from_text`` reads)."""
     return "\n".join(f"{p['place']}: {p['prize']}" for p in prizes)

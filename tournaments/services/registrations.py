@@ -22,13 +22,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import rate_limits
+from core.refusals import Refusal
 from scoring import services as scoring
-from scoring.engine import SheetError
 from scoring.models import Player, token_digest
-from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Registration
 from tournaments.policy import Actor, NotAllowed
+from tournaments.services.base import refusing
 
 from ..answers.job import bump
 from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
@@ -78,6 +78,7 @@ def registration_problems(values: dict[str, Any]) -> list[Problem]:
     return problems
 
 
+@refusing
 def closed_because(event: Event, now: datetime | None = None) -> str:
     """Why the event takes no sign-up now, in words; empty while registration is open."""
     now = now or timezone.now()
@@ -121,7 +122,7 @@ def _checked(name: str, email: str, club: str, pin: str, pin_again: str | None, 
     elif pin_again is not None and pin != pin_again:
         problems.append(Problem(None, "pin_again", "type the same PIN twice"))
     if problems:
-        raise EventError(problems)
+        raise Refusal(problems)
     return name, email, club
 
 
@@ -142,7 +143,7 @@ def _player(name: str, email: str, club: str, pin: str, actor: Actor) -> tuple[P
                             "club has for them, or ask the director to enter you")
     try:
         return scoring.create_player_unchecked(display_name=name, email=email, club=club, pin=pin), None
-    except SheetError as exc:
+    except Refusal as exc:
         raise error("name", exc.problems[0].message) from None
 
 
@@ -150,6 +151,7 @@ def _entered_count(event: Event) -> int:
     return Entry.objects.filter(event=event, dropped_after_round__isnull=True).count()
 
 
+@refusing
 def position_of(registration: Registration) -> int | None:
     """A waitlisted sign-up's place in the queue (1 is next), else None."""
     if registration.status != Registration.Status.WAITLISTED:
@@ -158,6 +160,7 @@ def position_of(registration: Registration) -> int | None:
                                        pk__lt=registration.pk).count() + 1
 
 
+@refusing
 def register(*, actor: Actor, event: Event, name: str, email: str, club: str = "", pin: str = "",
              pin_again: str | None = None, honeypot: str = "") -> SignedUp:
     """Sign a player up (the page and the API; anyone who reached the event's sign-up). All or nothing: a
@@ -201,6 +204,7 @@ def _sign_up(event: Event, player: Player, email: str, actor: Actor) -> SignedUp
     return SignedUp(registration, token, position_of(registration))
 
 
+@refusing
 def registration_by_token(token: str) -> Registration | None:
     """The sign-up whose link this is (by digest), with its event and player."""
     if not token or len(token) > 100:
@@ -209,6 +213,7 @@ def registration_by_token(token: str) -> Registration | None:
             .filter(token_digest=token_digest(token)).first())
 
 
+@refusing
 @transaction.atomic
 def withdraw(*, registration: Registration) -> Registration:
     """The player withdraws by their own link: a waitlisted sign-up leaves the queue; an entry leaves the
@@ -254,6 +259,7 @@ def _enter(event: Event, registration: Registration) -> None:
     registration.save(update_fields=["entry", "status", "changed_at"])
 
 
+@refusing
 @transaction.atomic
 def enter_from_waitlist(*, actor: Actor, registration: Registration) -> Registration:
     """A director moves a waitlisted player in, past the cap if need be (their decision)."""

@@ -15,6 +15,7 @@ from django.utils import timezone
 from tournaments.engine.records import default_swiss_rounds
 from tournaments.models import Entry, Event, Match, MatchPlayer, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
 
 from ..answers.job import bump
@@ -26,6 +27,7 @@ from .games import Opened, create_match, entries_in, open_games
 DID_NOT_CHECK_IN = "did not check in"
 
 
+@refusing
 @transaction.atomic
 def pair_next_round(*, actor: Actor, event: Event, publish: bool = True, withdraw_absent: bool = False) -> Opened:
     """Swiss and round robin: pair the next round from the stored results (the engine's
@@ -120,6 +122,7 @@ def _publish(actor: Actor, event: Event, rnd: Round, matches: Sequence[Match]) -
     return tokens
 
 
+@refusing
 @transaction.atomic
 def publish_round(*, actor: Actor, round: Round) -> Opened:
     """Make a draft round's games and referee links: its pairings are final from now on."""
@@ -142,6 +145,7 @@ def _round_entries(rnd: Round) -> tuple[dict[int, Match], dict[int, int]]:
     return match_of, side_of
 
 
+@refusing
 def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
     """What swapping ``first`` and ``second`` in a draft Swiss round would break: rematches, the bye rule."""
     match_of, _ = _round_entries(round)
@@ -186,6 +190,7 @@ def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
     return problems
 
 
+@refusing
 @transaction.atomic
 def swap_entries(*, actor: Actor, round: Round, first: Entry, second: Entry, confirm: bool = False) -> list[str]:
     """Swap two entries between matches (or a match and the bye) of a draft Swiss round.

@@ -1,6 +1,7 @@
 """A round's clock, run by its directors: start (at the event's ``round_minutes``, or the minutes given),
 pause, resume, and extend the whole round or one table; a bracket match (which has no round) keeps a
 clock of its own, run the same way. Where a clock stands at any moment is ``tournaments.engine.clock``'s to say,
+from tournaments.services.base import refusing
 from what this stores.
 
 It must not decide any result: what happens at time is for the games (their time rule) and the directors.
@@ -17,7 +18,7 @@ from tournaments.answers.job import bump
 from tournaments.engine.clock import NOT_STARTED, PAUSED, TIME, clock_state
 from tournaments.models import Event, Match, Round
 from tournaments.policy import Actor
-from tournaments.services.base import error, lock_event_to_change
+from tournaments.services.base import error, lock_event_to_change, refusing
 
 ACTIONS = ("start", "pause", "resume", "extend")
 MAX_MINUTES = 600
@@ -71,6 +72,7 @@ def _run(event: Event, holder: Round | Match, what: str, action: str, minutes: i
     holder.save(update_fields=["clock_ends_at", "clock_left_seconds"])
 
 
+@refusing
 @transaction.atomic
 def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | None = None,
                     match: Match | int | None = None) -> Round:
@@ -99,6 +101,7 @@ def run_round_clock(*, actor: Actor, round: Round, action: str, minutes: int | N
     return rnd
 
 
+@refusing
 @transaction.atomic
 def run_match_clock(*, actor: Actor, match: Match, action: str, minutes: int | None = None) -> Match:
     """A bracket match's own clock (it has no round): ``start``, ``pause``, ``resume`` or ``extend`` it, as a

@@ -16,9 +16,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
-from tournaments import policy, selectors, services
-from tournaments.engine import EventError
+from tournaments import selectors, services
 
 from .common import event_or_404, page_context, require_director, say, sent_once
 
@@ -54,7 +54,7 @@ def cards_page(request, pk: int):
             try:
                 printed = services.print_table_cards(actor=actor_for(request), event=event,
                                                      started_too=bool(request.POST.get("started_too")))
-            except (EventError, policy.NotAllowed) as exc:
+            except Refusal as exc:
                 messages.error(request, say(exc))
                 return redirect("tournaments:cards", pk=pk)
             # The tokens exist only now (their digests are stored): the next page shows them once, then forgets them.

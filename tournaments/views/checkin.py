@@ -13,9 +13,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from core.reading import text_id
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from tournaments import policy, services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from .common import event_or_404, page_context, require_director, say
@@ -53,7 +53,7 @@ def check_in_page(request, pk: int):
         after = _next_missing(event, entry) if here else entry.pk
         try:
             services.check_in_entry(actor=actor_for(request), entry=entry, here=here)
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             after = entry.pk
         anchor = f"#entry-{after}" if after else "#missing-title"
@@ -86,11 +86,11 @@ def self_check_in(request, pk: int, code: str):
             done = services.self_check_in(
                 actor=actor_for(request), event=event, code=code, entry=chosen, pin=request.POST.get("pin", ""),
                 new_pin=request.POST.get("new_pin", ""), new_pin_again=request.POST.get("new_pin_again", ""))
-        except EventError as exc:
-            errors = {p.field or "pin": p.message[:1].upper() + p.message[1:] for p in exc.problems}
-            status = 400
         except policy.NotAllowed as exc:
             errors = {"pin": say(exc)}
+            status = 400
+        except Refusal as exc:
+            errors = {p.field or "pin": p.message[:1].upper() + p.message[1:] for p in exc.problems}
             status = 400
         else:
             return render(request, "tournaments/self_check_in.html", {

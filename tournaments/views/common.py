@@ -17,6 +17,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from scoring.forms import conventions_in_words
 from tournaments import policy, selectors, services
@@ -90,18 +91,16 @@ def event_form_post(request, pk: int, *, what: str, form_class, write: Callable[
         if fresh:
             try:
                 done = write(actor_for(request), event, form.cleaned_data)
-            except (EventError, policy.NotAllowed) as exc:
+            except Refusal as exc:
                 messages.error(request, f"{not_saved} {say(exc)}")
             else:
                 messages.success(request, saved(done) if callable(saved) else saved)
     return redirect("tournaments:event", pk=pk)
 
 
-def say(error: EventError | policy.NotAllowed) -> str:
-    if isinstance(error, EventError):
-        text = "; ".join(p.message for p in error.problems)
-    else:
-        text = str(error)
+def say(error: Refusal | EventError) -> str:
+    """A refusal's words for a page's message, capitalised (each problem's message; never its field)."""
+    text = "; ".join(p.message for p in error.problems)
     return text[:1].upper() + text[1:]
 
 

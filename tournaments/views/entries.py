@@ -9,9 +9,9 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from core.reading import NotANumber, text_id, text_number
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from tournaments import policy, selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from ..forms import AddEntryForm, DropForm, PasteEntriesForm
@@ -40,7 +40,7 @@ def entries_page(request, pk: int):
                     try:
                         entry = services.add_entry(actor=actor_for(request), event=event, player=data["player"],
                                                    name=data["name"], club=data["club"], rating=data["rating"])
-                    except (EventError, policy.NotAllowed) as exc:
+                    except Refusal as exc:
                         form_errors(add_form, exc, {"player": "player", "name": "name"})
                     else:
                         messages.success(request, f"{entry.player} entered.")
@@ -51,7 +51,7 @@ def entries_page(request, pk: int):
                     try:
                         made = services.add_entries_from_text(actor=actor_for(request), event=event,
                                                               **paste_form.cleaned_data)
-                    except (EventError, policy.NotAllowed) as exc:
+                    except Refusal as exc:
                         form_errors(paste_form, exc, {"lines": "text"})
                     else:
                         new = [e.player.display_name for e in made if getattr(e, "player_is_new", False)]
@@ -98,11 +98,11 @@ def _seed_or_drop(request, event: Event, action: str):
             form = DropForm(request.POST)
             entry = Entry.objects.select_related("player").get(pk=text_id(request.POST.get("entry")), event=event)
             if not form.is_valid():
-                raise EventError.one(None, "after_round", "the last round played is a whole number from 0")
+                raise Refusal.one("after_round", "the last round played is a whole number from 0")
             services.drop_entry(actor=actor, entry=entry, after_round=form.cleaned_data["after_round"],
                                 reason=form.cleaned_data["reason"])
             messages.success(request, f"{entry.player} dropped: not paired again, results kept.")
-    except (EventError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         messages.error(request, say(exc))
     except (Entry.DoesNotExist, ValueError):
         messages.error(request, "That entry is not in this event.")
@@ -120,8 +120,8 @@ def _manual_order(post) -> list[int]:
         try:
             typed.append((text_number(value, low=1), entry))
         except NotANumber as exc:
-            raise EventError.one(None, "order", f"a seed is {exc}") from None
+            raise Refusal.one("order", f"a seed is {exc}") from None
     if not typed:
-        raise EventError.one(None, "order", "type a seed beside at least one entry")
+        raise Refusal.one("order", "type a seed beside at least one entry")
     return [pk for _, pk in sorted(typed)]
 

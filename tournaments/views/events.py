@@ -1,5 +1,6 @@
 """The event list, a new event, and the event page: where the event stands and what its director does
 next (pair, open the bracket, reset stale bracket matches, acknowledge a warning, officials, a knockout
+from core.refusals import Refusal
 from the standings, change, cancel or delete the event).
 
 Views parse the form, call one service, render; they must not pair, score or decide roles themselves."""
@@ -14,9 +15,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from tournaments import policy, selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event
 
 from ..forms import (
@@ -74,7 +75,7 @@ def new_event(request):
     if request.method == "POST" and form.is_valid():
         try:
             event = services.create_event(actor=actor, **form.service_arguments())
-        except EventError as exc:
+        except Refusal as exc:
             general = place_errors(form, exc)
         else:
             messages.success(request, f"{event.name} created. Add its entries, then pair the first round.")
@@ -200,7 +201,7 @@ def pair(request, pk: int):
         try:
             opened = services.pair_next_round(actor=actor_for(request), event=event, publish=publish,
                                               withdraw_absent=request.POST.get("withdraw_absent") == "1")
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             return redirect("tournaments:event", pk=pk)
         if opened.round is not None and not publish:
@@ -225,7 +226,7 @@ def reset_bracket(request, pk: int):
         try:
             opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
                                                               reason=request.POST.get("reason", ""))
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             return redirect("tournaments:event", pk=pk)
         names = ", ".join(m.bracket_id for m in opened.reset)
@@ -287,7 +288,7 @@ def delete_event(request, pk: int):
             return redirect("tournaments:event_list")
         try:
             services.delete_event(actor=actor_for(request), event=event)
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             return redirect("tournaments:event", pk=pk)
         messages.success(request, f"{event.name} deleted.")
@@ -309,7 +310,7 @@ def knockout(request, pk: int):
         try:
             made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
                                                            **form.cleaned_data)
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             return redirect("tournaments:event", pk=pk)
         messages.success(request, f"{made.name} created, seeded from the final standings.")

@@ -9,9 +9,9 @@ from django.contrib import messages
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
-from tournaments import policy, services
-from tournaments.engine import EventError
+from tournaments import services
 
 from ..forms import PrizesForm
 from .common import event_or_404, invalid_form_in_words, require_director, say, sent_once
@@ -41,7 +41,7 @@ def set_prizes(request, pk: int):
         try:
             changed = services.set_prizes_from_text(actor=actor_for(request), event=event,
                                                     text=form.cleaned_data["prizes"])
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, f"Prizes not saved. {say(exc)}")
             # The event page shows the box again with what was typed, to mend rather than retype.
             request.session[PRIZES_DRAFT] = {"event": pk, "text": form.cleaned_data["prizes"]}

@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from tournaments import policy, selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Event, Registration
 
 from ..forms import RegistrationForm
@@ -46,12 +46,12 @@ def register(request, pk: int):
                                        email=values["email"], club=values["club"], pin=request.POST.get("pin", ""),
                                        pin_again=request.POST.get("pin_again", ""),
                                        honeypot=request.POST.get("website", ""))
-        except EventError as exc:
-            errors = {p.field or "event": p.message[:1].upper() + p.message[1:] for p in exc.problems}
-            status = 400
         except services.NotAllowed as exc:
             errors = {"pin" if "PIN" in str(exc) else "event": say(exc)}
             status = 429 if isinstance(exc, services.TooManySignUps) else 400
+        except Refusal as exc:
+            errors = {p.field or "event": p.message[:1].upper() + p.message[1:] for p in exc.problems}
+            status = 400
         else:
             return redirect("tournaments:my_registration", token=signed.token)
     elif request.method == "POST":
@@ -74,7 +74,7 @@ def my_registration(request, token: str):
         else:
             try:
                 services.withdraw(registration=registration)
-            except EventError as exc:
+            except Refusal as exc:
                 messages.error(request, f"Nothing changed: {say(exc)}.")
             else:
                 messages.success(request, f"You have withdrawn from {registration.event.name}.")
@@ -110,7 +110,7 @@ def enter_waitlisted(request, pk: int, registration_id: int):
             return redirect("tournaments:entries", pk=pk)
         try:
             services.enter_from_waitlist(actor=actor_for(request), registration=registration)
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, f"Nothing changed: {say(exc)}.")
         else:
             messages.success(request, f"{registration.player} entered from the waiting list.")

@@ -14,9 +14,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.reading import NotANumber, text_id, text_number
+from core.refusals import Refusal
 from scoring.actors import actor_for
 from tournaments import policy, selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Entry, Event, Match, Round
 
 from ..forms import ResultForm, SwapForm
@@ -58,7 +58,7 @@ def round_page(request, pk: int, number: int):
                     return redirect("tournaments:round", pk=pk, number=number)
                 try:
                     opened = services.publish_round(actor=actor_for(request), round=rnd)
-                except (EventError, policy.NotAllowed) as exc:
+                except Refusal as exc:
                     messages.error(request, say(exc))
                     return redirect("tournaments:round", pk=pk, number=number)
                 messages.success(request, f"Round {number} published: print the round sheet now, its QR links are "
@@ -72,8 +72,8 @@ def round_page(request, pk: int, number: int):
             try:
                 done = services.swap_entries(actor=actor_for(request), round=rnd, first=found[data["first"]],
                                              second=found[data["second"]], confirm=data["confirm"])
-            except (EventError, policy.NotAllowed, KeyError) as exc:
-                if isinstance(exc, EventError) and exc.problems[0].field == "confirm":
+            except (Refusal, KeyError) as exc:
+                if isinstance(exc, Refusal) and exc.problems[0].field == "confirm":
                     swap_warnings = services.swap_warnings(round=rnd, first=found[data["first"]],
                                                            second=found[data["second"]])
                     swap_form.add_error("confirm", "Tick “Swap anyway” to make this swap all the same.")
@@ -138,7 +138,7 @@ def match_link(request, pk: int, match_id: int):
             return redirect("tournaments:match", pk=pk, match_id=match_id)
         try:
             tokens = services.issue_table_links(actor=actor_for(request), event=event, match=match)
-        except (EventError, policy.NotAllowed) as exc:
+        except Refusal as exc:
             messages.error(request, say(exc))
             return redirect("tournaments:match", pk=pk, match_id=match_id)
         messages.success(request, "A new link for this table (its earlier one no longer works): print its card now.")
@@ -156,26 +156,26 @@ def _director_result(request, event: Event, match_id: int, form: ResultForm):
     try:
         if data["kind"] == "forfeit":
             if winner is None:
-                raise EventError.one(None, "winner", "name the winner of the forfeit (a forfeit is never a draw)")
+                raise Refusal.one("winner", "name the winner of the forfeit (a forfeit is never a draw)")
             if margin is not None and margin != event.forfeit_margin:
-                raise EventError.one(None, "margin", f"a forfeit counts the event's forfeit margin "
+                raise Refusal.one("margin", f"a forfeit counts the event's forfeit margin "
                                                      f"({event.forfeit_margin}): leave the margin empty")
             services.record_forfeit(actor=actor, match=match, winner=winner, reason=data["reason"])
         elif data["kind"] == "adjusted":
             if winner is None and chosen != "draw":
-                raise EventError.one(None, "winner", "name the winner, or choose a draw")
+                raise Refusal.one("winner", "name the winner, or choose a draw")
             if margin is None and chosen == "draw":
                 margin = 0  # a draw's margin is 0: nothing to type
             if margin is None:
-                raise EventError.one(None, "margin", "give the winner's margin in points")
+                raise Refusal.one("margin", "give the winner's margin in points")
             services.record_adjusted_result(actor=actor, match=match, winner=winner, margin=margin,
                                             reason=data["reason"])
         else:
             if chosen or margin is not None:
-                raise EventError.one(None, "kind", "going back to the games' result takes no winner or margin: "
+                raise Refusal.one("kind", "going back to the games' result takes no winner or margin: "
                                                    "the games decide")
             services.clear_director_result(actor=actor, match=match, reason=data["reason"])
-    except (EventError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         form_errors(form, exc, {"match": "kind"})
         return None
     messages.success(request, "Result recorded; the standings follow." if data["kind"] != "cleared"
@@ -216,7 +216,7 @@ def round_sheet(request, pk: int):
             try:
                 tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
                                                     started_too=bool(request.POST.get("started_too")))
-            except (EventError, policy.NotAllowed) as exc:
+            except Refusal as exc:
                 messages.error(request, say(exc))
                 return redirect(request.get_full_path())
             messages.success(request, "New table links made (the earlier ones no longer work): print this sheet now.")
@@ -265,7 +265,7 @@ def round_clock(request, pk: int, number: int):
     try:
         rnd = services.run_round_clock(actor=actor_for(request), round=rnd, action=action, minutes=minutes,
                                        match=table)
-    except (EventError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         messages.error(request, f"Nothing changed: {say(exc)}")
     else:
         table_number = Match.objects.filter(pk=table).values_list("table", flat=True).first() if table else None
@@ -289,7 +289,7 @@ def match_clock(request, pk: int, match_id: int):
                                  minutes=minutes)
     except NotANumber as exc:
         messages.error(request, f"Nothing changed: the minutes are {exc}.")
-    except (EventError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         messages.error(request, f"Nothing changed: {say(exc)}")
     else:
         messages.success(request, f"{match.bracket_id}'s clock {CLOCK_DONE[request.POST['action']]}.")
