@@ -5,9 +5,12 @@ Run by ``make bench`` (bench/run_api.sh starts a durable PostgreSQL: fsync and s
 It starts gunicorn with the project's own ``gunicorn.conf.py`` and a job worker (``manage.py procrastinate
 worker``), as the Procfile does, then, from one client address (a hall behind its NAT):
 
+- the draw release: round 1 is paired as a draft, and the night starts when the director publishes it;
+  every phone opens its whole page (standings or pairings) within 5 s of that (counted as "first page"),
+  and every table's phone reads its game (``GET /api/v1/games/{id}/``, "table's first read");
 - each table's referee records every hand through the API with the table link and an
   ``Idempotency-Key``, and the loser accepts it with their PIN; a table whose game is over stops;
-- every phone in the hall refreshes the standings or the pairings every 5 s (plus a random part),
+- every phone in the hall then refreshes the standings or the pairings every 5 s (plus a random part),
   with ``If-None-Match``, backing off on 429 and 503 as the pages' script does;
 - a few API readers (a token) read the standings JSON;
 - PostgreSQL is restarted a third of the way in: every request is retried as a client would (the
@@ -15,11 +18,17 @@ worker``), as the Procfile does, then, from one client address (a hall behind it
 
 Afterwards it checks that every hand each table recorded is stored exactly once and accepted, and that
 the stored standings equal ``POST /api/v1/event/`` for the stored results. It prints p50/p95/max per
-kind of request, beside ``POST /api/v1/ping/`` measured in the same run, and exits 1 if a check failed.
+kind of request, and p95 per kind per half minute, beside ``POST /api/v1/ping/`` measured in the same run,
+and exits 1 if a check failed.
+
+``--addresses``: each phone its own address (127.0.x.y on the loopback) instead of one hall behind its NAT.
+``--end``: a round's end: before the night each table has played a hand that leaves one side 80-95 points
+up (recorded and accepted, not measured), so that most matches are decided inside the measured minutes.
 
     python bench/night.py          # a small night: 40 players, 2 minutes, a hand every 20-40 s
     python bench/night.py --big    # the 1,000-player night: 500 tables, 6 minutes, a hand every 60-120 s
     python bench/night.py --players 2000 --minutes 6 --every 60-120    # twice that
+    python bench/night.py --big --end --addresses   # the round's end, each phone its own address
 """
 
 from __future__ import annotations
@@ -123,10 +132,19 @@ class Log:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     statuses: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     unanswered: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    # (seconds since the night began, the request's seconds) per kind: p95 per half minute
+    timeline: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: defaultdict(list))
+    began: float = field(default_factory=time.perf_counter)
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         self.latencies[kind].append(seconds)
         self.statuses[kind][status] += 1
+        self.timeline[kind].append((time.perf_counter() - self.began, seconds))
+
+    def forget(self, kind: str, seconds: float, status: int) -> None:
+        self.latencies[kind].remove(seconds)
+        self.statuses[kind][status] -= 1
+        self.timeline[kind] = [(t, s) for t, s in self.timeline[kind] if s != seconds]
 
 
 async def call(session: aiohttp.ClientSession, log: Log | None, kind: str, method: str, url: str, *,
@@ -181,7 +199,7 @@ class Table:
     done: bool = False
 
 
-async def set_up(base: str, token: str, players: int, seed: int) -> tuple[int, list[Table]]:
+async def set_up(base: str, token: str, players: int, seed: int) -> tuple[int, dict[str, str]]:
     headers = {"Authorization": f"Token {token}"}
     club = f"Night {seed}-{int(time.time())}"
     names = [f"Player {i:04d}" for i in range(1, players + 1)]
@@ -208,16 +226,46 @@ async def set_up(base: str, token: str, players: int, seed: int) -> tuple[int, l
                              timeout=120)
         print(f"  set-up: {players} entries from a pasted list in {time.perf_counter() - began:.1f} s")
         began = time.perf_counter()
-        opened = (await until_answered(session, None, "setup", "POST", f"{base}/api/v1/events/{event}/rounds/",
-                                       ok=(201,), body={}, headers=key("round-1"), timeout=120)).json()
-        print(f"  set-up: round 1 paired and published ({len(opened['matches'])} matches, their games and table "
-              f"links) in {time.perf_counter() - began:.1f} s")
+        await until_answered(session, None, "setup", "POST", f"{base}/api/v1/events/{event}/rounds/",
+                             ok=(201,), body={"publish": False}, headers=key("round-1"), timeout=120)
+        print(f"  set-up: round 1 paired as a draft in {time.perf_counter() - began:.1f} s")
+    return event, pins
+
+
+async def release(base: str, token: str, event: int, pins: dict[str, str], log: Log) -> list[Table]:
+    """The director publishes round 1: its games and table links are made (the night's first request)."""
+    async with aiohttp.ClientSession(headers={"Authorization": f"Token {token}"}) as session:
+        opened = (await until_answered(session, log, "publish the round (director)", "POST",
+                                       f"{base}/api/v1/events/{event}/rounds/1/publish/", timeout=120,
+                                       headers={"Idempotency-Key": f"night-{event}-publish"})).json()
     tables = []
     for row in opened["matches"]:
         if len(row["players"]) == 2 and row.get("referee_url"):
             tables.append(Table(row["table"], row["games"][0], row["referee_url"].split("#", 1)[1],
                                 row["players"], {p: pins[p] for p in row["players"]}))
-    return event, tables
+    return tables
+
+
+async def near_the_end(base: str, tables: list[Table], seed: int) -> None:
+    """``--end``: each table plays one hand that leaves a side 80-95 points up, accepted (not measured)."""
+    async def one(table: Table) -> None:
+        rng = random.Random(seed * 7 + table.number)
+        knocker, other = rng.sample(table.players, 2)
+        async with aiohttp.ClientSession(headers={"Authorization": f"Referee {table.token}"}) as session:
+            recorded = await until_answered(
+                session, None, "setup", "POST", f"{base}/api/v1/games/{table.game}/hands/", ok=(201,),
+                body={"result": "gin", "knocker": knocker, "opponent_deadwood": rng.randint(55, 70)},
+                headers={"Idempotency-Key": f"t{table.game}-h1"})
+            table.recorded.append(recorded.json()["hand"]["number"])
+            await until_answered(session, None, "setup", "POST",
+                                 f"{base}/api/v1/games/{table.game}/hands/1/confirm/",
+                                 body={"player": other, "pin": table.pins[other]},
+                                 headers={"Idempotency-Key": f"t{table.game}-a1"})
+
+    began = time.perf_counter()
+    for start_at in range(0, len(tables), 32):
+        await asyncio.gather(*(one(t) for t in tables[start_at:start_at + 32]))
+    print(f"  set-up (--end): a first hand at each of {len(tables)} tables in {time.perf_counter() - began:.1f} s")
 
 
 def a_hand(rng: random.Random, players: list[str]) -> tuple[dict, str]:
@@ -238,8 +286,10 @@ async def referee(base: str, table: Table, log: Log, every: tuple[float, float],
     rng = random.Random(seed * 100_003 + table.number)
     headers = {"Authorization": f"Referee {table.token}"}
     async with aiohttp.ClientSession(headers=headers) as session:
+        await asyncio.sleep(rng.uniform(0, 5))  # the table's phone opens its game as the round is released
+        await until_answered(session, log, "table's first read", "GET", f"{base}/api/v1/games/{table.game}/")
         await asyncio.sleep(rng.uniform(0, every[1]))
-        hand_number = 0
+        hand_number = len(table.recorded)
         while time.perf_counter() < until and not table.done:
             hand, accepter = a_hand(rng, table.players)
             hand_number += 1
@@ -255,16 +305,31 @@ async def referee(base: str, table: Table, log: Log, every: tuple[float, float],
                 headers={"Idempotency-Key": f"t{table.game}-a{number}"})
             if accepted.json()["sheet"]["complete"]:
                 table.done = True  # this acceptance decided the match: counted under its own kind
-                log.latencies["accept (PIN)"].remove(accepted.seconds)
-                log.statuses["accept (PIN)"][accepted.status] -= 1
+                log.forget("accept (PIN)", accepted.seconds, accepted.status)
                 log.note("accept that decides the match", accepted.seconds, accepted.status)
                 break
             await asyncio.sleep(rng.uniform(*every))
 
 
-async def phone(base: str, session, kind: str, url: str, log: Log, until: float, rng: random.Random) -> None:
+async def phone(base: str, session, kind: str, url: str, log: Log, until: float, rng: random.Random,
+                first: str | None = None, address: str | None = None) -> None:
+    """A phone: its whole page opened within 5 s of the release (``first``), then its part refreshed every 5 s."""
     etag, backoff = None, 5.0
-    await asyncio.sleep(rng.uniform(0, 5))
+    own = None
+    if address is not None:  # its own address on the loopback, its own connections
+        own = session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)))
+    try:
+        await asyncio.sleep(rng.uniform(0, 5))
+        if first is not None:
+            await until_answered(session, log, f"first page: {kind.split()[0]}", "GET", first)
+            await asyncio.sleep(5.0 + rng.uniform(0, 1.5))
+        await _refresh(session, kind, url, log, until, rng, etag, backoff)
+    finally:
+        if own is not None:
+            await own.close()
+
+
+async def _refresh(session, kind, url, log, until, rng, etag, backoff) -> None:
     while time.perf_counter() < until:
         answer = await call(session, log, kind, "GET", url, headers={"If-None-Match": etag} if etag else None)
         wait = 5.0
@@ -283,11 +348,15 @@ async def restart_midway(at: float, log: Log) -> None:
     log.restart_seconds = await asyncio.to_thread(restart_database)
 
 
-async def night(base: str, token: str, event: int, tables: list[Table], *, phones: int, readers: int,
-                minutes: float, every: tuple[float, float], restart: bool, seed: int) -> Log:
+async def night(base: str, token: str, event: int, pins: dict[str, str], *, phones: int, readers: int,
+                minutes: float, every: tuple[float, float], restart: bool, seed: int, end: bool,
+                addresses: bool) -> tuple[Log, list[Table]]:
     log = Log()
     log.restart_seconds = None
-    started = time.perf_counter()
+    tables = await release(base, token, event, pins, log)
+    if end:  # not measured: the night then starts near its end
+        await near_the_end(base, tables, seed)
+    started = log.began = time.perf_counter()
     until = started + minutes * 60
     rng = random.Random(seed)
     connector = aiohttp.TCPConnector(limit=0)
@@ -295,16 +364,18 @@ async def night(base: str, token: str, event: int, tables: list[Table], *, phone
     async with aiohttp.ClientSession(connector=connector) as hall, \
             aiohttp.ClientSession(headers={"Authorization": f"Token {token}"}) as programs:
         for i in range(phones):
-            kind, path = (("standings page refresh", f"/events/{event}/standings/?fragment=1") if i % 2 == 0
-                          else ("pairings page refresh", f"/events/{event}/pairings/?fragment=1"))
-            jobs.append(phone(base, hall, kind, f"{base}{path}", log, until, random.Random(rng.random())))
+            page = f"/events/{event}/standings/" if i % 2 == 0 else f"/events/{event}/pairings/"
+            kind = "standings page refresh" if i % 2 == 0 else "pairings page refresh"
+            address = f"127.0.{1 + i // 250}.{1 + i % 250}" if addresses else None
+            jobs.append(phone(base, hall, kind, f"{base}{page}?fragment=1", log, until, random.Random(rng.random()),
+                              first=f"{base}{page}", address=address))
         for _ in range(readers):
             jobs.append(phone(base, programs, "standings API (token)", f"{base}/api/v1/events/{event}/standings/",
                               log, until, random.Random(rng.random())))
         if restart:
             jobs.append(restart_midway(started + minutes * 60 / 3, log))
         await asyncio.gather(*jobs)
-    return log
+    return log, tables
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -388,7 +459,9 @@ def report(ping: Log, log: Log, tables: list[Table], args, problems: list[str], 
     print(f"\nA night of {args.players} players ({len(tables)} tables, {args.phones} phones, {args.readers} API "
           f"readers), {args.minutes:g} min, a hand per table every {args.every[0]:g}-{args.every[1]:g} s"
           + (f", PostgreSQL restarted at {args.minutes / 3:.1f} min ({log.restart_seconds:.1f} s)"
-             if log.restart_seconds else ""))
+             if log.restart_seconds else "")
+          + (", at a round's end (each table a hand from deciding)" if args.end else "")
+          + (", each phone its own address" if args.addresses else ", every phone behind one address"))
     print(f"  reference, POST /api/v1/ping/ alone, 16 clients: {len(ping_values) / ping.seconds:.0f} req/s, "
           f"p50 {ms(ping_values, .5)} ms, p95 {ms(ping_values, .95)} ms\n")
     print("| request | answered | p50 ms | p95 ms | max ms | answers | not answered |")
@@ -401,11 +474,20 @@ def report(ping: Log, log: Log, tables: list[Table], args, problems: list[str], 
     every = [v for values in log.latencies.values() for v in values]
     print(f"| every request | {len(every)} | {ms(every, .5)} | {ms(every, .95)} | {ms(every, 1.0)} | | "
           f"{sum(log.unanswered.values())} |")
+    windows = int(max((t for values in log.timeline.values() for t, _ in values), default=0) // 30) + 1
+    print("\np95 ms per half minute (from the release; '-': no such request in that half minute)\n")
+    print("| request | " + " | ".join(f"{30 * w // 60}:{30 * w % 60:02d}" for w in range(windows)) + " |")
+    print("|---|" + "---|" * windows)
+    for kind in sorted(log.timeline):
+        cells = [ms([s for t, s in log.timeline[kind] if w * 30 <= max(t, 0) < (w + 1) * 30], .95)
+                 for w in range(windows)]
+        print(f"| {kind} | " + " | ".join(cells) + " |")
     finished = sum(t.done for t in tables)
     hands = sum(len(t.recorded) for t in tables)
     print(f"\n  {hands} hands recorded and accepted; {finished} of {len(tables)} matches decided; "
           f"{sum(n for k in log.statuses for c, n in log.statuses[k].items() if c == 429)} answers 429 "
-          f"(every client behind one address); {elapsed:.0f} s in all")
+          f"({'each phone its own address' if args.addresses else 'every client behind one address'}); "
+          f"{elapsed:.0f} s in all")
     print("  checks: " + ("every hand stored exactly once and accepted; the standings equal the calculator's"
                           if not problems else "FAILED\n    " + "\n    ".join(problems)))
 
@@ -420,6 +502,8 @@ def main() -> int:
     parser.add_argument("--no-restart", dest="restart", action="store_false")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--big", action="store_true", help="the 1,000-player night (the issue's shape)")
+    parser.add_argument("--end", action="store_true", help="a round's end: most matches decided in the night")
+    parser.add_argument("--addresses", action="store_true", help="each phone its own address, not one hall's")
     args = parser.parse_args()
     if args.big:
         args.players, args.minutes, args.every = 1000, 6.0, "60-120"
@@ -438,9 +522,10 @@ def main() -> int:
     try:
         asyncio.run(wait_until_up(base))
         ping = asyncio.run(reference(base, token))
-        event, tables = asyncio.run(set_up(base, token, args.players, args.seed))
-        log = asyncio.run(night(base, token, event, tables, phones=args.phones, readers=args.readers,
-                                minutes=args.minutes, every=args.every, restart=args.restart, seed=args.seed))
+        event, pins = asyncio.run(set_up(base, token, args.players, args.seed))
+        log, tables = asyncio.run(night(base, token, event, pins, phones=args.phones, readers=args.readers,
+                                        minutes=args.minutes, every=args.every, restart=args.restart,
+                                        seed=args.seed, end=args.end, addresses=args.addresses))
         problems = asyncio.run(check(base, token, event, tables))
     finally:
         for process in (web, worker):

@@ -7,7 +7,8 @@ it commits. Most hand writes leave the settled result alone and never reach this
 nothing about results: ``tournaments.stored_event`` reads them.
 
 Once the job stored a new answer (``answer_refreshed``), a running bracket opens the matches a new result
-made ready (``services.open_ready_bracket_matches``).
+made ready (``services.open_ready_bracket_matches``), and the live pages of the new version are made before
+any phone asks (``warm``).
 """
 
 from django.dispatch import receiver
@@ -18,6 +19,7 @@ from .answers.job import refresh_after_commit
 from .models import Event, MatchGame, ResultChange
 from .services import open_ready_bracket_matches
 from .signals import answer_refreshed
+from .warm import warm_after_refresh
 
 
 @receiver(game_result_changed, dispatch_uid="tournaments.note_result_change")
@@ -34,3 +36,8 @@ def note_result_change(sender, *, game, **kwargs) -> None:
 def open_ready_matches(sender, *, event, **kwargs) -> None:
     if event.is_elimination and event.status == Event.Status.RUNNING:
         open_ready_bracket_matches(event_id=event.pk)
+
+
+@receiver(answer_refreshed, dispatch_uid="tournaments.warm_live_pages")
+def warm_live_pages(sender, *, event, **kwargs) -> None:
+    warm_after_refresh(event)
