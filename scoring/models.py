@@ -137,6 +137,9 @@ class Game(models.Model):
     time_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     time_level = models.CharField(max_length=10, blank=True)
     time_called_at = models.DateTimeField(null=True, blank=True)
+    # Time called between hands ("end the game at time now": no hand in play, the last one accepted before
+    # time): the game ends after ``time_hand``, the last hand recorded, which was not being played at time.
+    time_between_hands = models.BooleanField(default=False)
     # What lists show without loading hands: the engine's totals, winner and margin after the last write.
     summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -163,6 +166,8 @@ class Game(models.Model):
                    & Q(time_called_at__isnull=False)),
                 name="game_time_called_with_its_rule",
             ),
+            models.CheckConstraint(condition=Q(time_between_hands=False) | Q(time_hand__isnull=False),
+                                   name="game_time_between_hands_only_when_called"),
             models.CheckConstraint(condition=Q(frozen_as="") | Q(status="abandoned"),
                                    name="game_frozen_as_only_when_frozen"),
         ]
@@ -178,6 +183,12 @@ class Game(models.Model):
         abandoned. What another app may build on (a tournament match's result); it changes only through
         ``scoring.services``, which send ``signals.game_result_changed`` when it does."""
         return settled_result_of(self.status, self.summary)
+
+    def time_called_words(self) -> str:
+        """When time was called, in words: "during hand 3", "between hands, after hand 2", "before any hand"."""
+        if not self.time_between_hands:
+            return f"during hand {self.time_hand}" if self.time_hand else "before any hand"
+        return f"between hands, after hand {self.time_hand}" if self.time_hand else "before any hand was played"
 
     @property
     def status_words(self) -> str:

@@ -76,6 +76,7 @@ class Ruling:
     # Why nothing may change in the game any more, in the authority's words ("Thursday Swiss was
     # cancelled"), whoever asks and whatever the game's status; "" while it may.
     closed: str = ""
+    directs: bool = False  # decides for the table as its director would (takes back time called by mistake)
 
 
 class GameAuthority(Protocol):
@@ -318,6 +319,21 @@ def require_can_confirm(
             raise NotAllowed(f"{name} cannot accept this hand; {_whose(hand, accepters)}")
         return "user"
     return "link" if actor.user is None else "user"
+
+
+def may_direct(actor: Actor, game: Game) -> bool:
+    """An organiser, or a director of the app that governs the game (an event's, for its tables)."""
+    if actor.is_organiser:
+        return True
+    if actor.user is None:
+        return False
+    ruling = _ruling(actor, game)
+    return ruling is not None and ruling.directs
+
+
+def require_may_direct(actor: Actor, game: Game, what: str) -> None:
+    if not may_direct(actor, game):
+        refuse(actor, game, f"only an organiser or a director of this table's event may {what}")
 
 
 def require_may_amend(actor: Actor, game: Game, what: str) -> None:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<id:pk>/enter/", table.enter_hand, name="enter_hand"),
     path("games/<id:pk>/preview/", table.preview_hand, name="preview_hand"),
     path("games/<id:pk>/time/", table_time.end_at_time, name="end_at_time"),
+    path("games/<id:pk>/time/undo/", table_time.undo_end_at_time, name="undo_end_at_time"),
     path("games/<id:pk>/clock/", table_time.table_clock, name="table_clock"),
     path("games/<id:pk>/abandon/", pages.abandon_game, name="abandon_game"),
     path("games/<id:pk>/reopen/", pages.reopen_game, name="reopen_game"),

@@ -109,8 +109,12 @@ def require_may_read(actor: Actor, event: Event) -> None:
         raise NotAllowed("this event is private: only its directors, referees and organisers see it")
 
 
+def _directors_filter(user_id: int) -> Q:
+    return Q(Exists(Event.directors.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id)))
+
+
 def _officials_filter(user_id: int) -> Q:
-    return Q(Exists(Event.directors.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id))) | Q(
+    return _directors_filter(user_id) | Q(
         Exists(Event.referees.through.objects.filter(event_id=OuterRef("pk"), user_id=user_id)))
 
 
@@ -132,12 +136,13 @@ class EventGames:
                 return None
             public, name, status = found
             return Ruling(officiates=False, reads=public, closed=_closed(name, status))
-        row = events.annotate(officiates=_officials_filter(user_id)).values_list(
-            "is_public", "officiates", "name", "status").first()
+        row = events.annotate(officiates=_officials_filter(user_id), directs=_directors_filter(user_id)).values_list(
+            "is_public", "officiates", "directs", "name", "status").first()
         if row is None:
             return None
-        public, officiates, name, status = row
-        return Ruling(officiates=bool(officiates), reads=bool(public or officiates), closed=_closed(name, status))
+        public, officiates, directs, name, status = row
+        return Ruling(officiates=bool(officiates), reads=bool(public or officiates), closed=_closed(name, status),
+                      directs=bool(directs))
 
     def governed_games(self) -> QuerySet:
         return MatchGame.objects.values("game_id")

@@ -33,6 +33,7 @@ from .hands import (
     end_game_at_time,
     record_and_accept_hand,
     record_hand,
+    undo_end_at_time,
     void_hand,
 )
 from .links import (
@@ -86,6 +87,7 @@ __all__ = [
     "revoke_referee_link_unchecked",
     "set_first_pin_unchecked",
     "set_player_pin",
+    "undo_end_at_time",
     "update_player",
     "valid_pin",
     "void_hand",

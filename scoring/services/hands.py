@@ -24,6 +24,7 @@ from ..engine import Problem
 from ..game_lock import lock_game
 from ..models import (
     Game,
+    GameStatusChange,
     Hand,
     Player,
     slot_key,
@@ -150,11 +151,34 @@ def end_game_at_time(*, actor: Actor, game: Game) -> dict[str, Any]:
     game, lines = lock_game(game.pk)
     policy.require_can_record(actor, game)
     if game.time_hand is not None:
-        raise refusal(None, None, f"time was already called on this game, during hand {game.time_hand}")
+        raise refusal(None, None, f"time was already called on this game, {game.time_called_words()}")
     fields = _time_called(game, len(lines))
     if not fields:
         raise refusal(None, None, "this game's round is not at time (or its director decides at time)")
-    return refresh_summary(game, lines, also=fields)
+    game.time_between_hands = True
+    return refresh_summary(game, lines, also=[*fields, "time_between_hands"])
+
+
+@service
+@transaction.atomic
+def undo_end_at_time(*, actor: Actor, game: Game, reason: str) -> dict[str, Any]:
+    """Take back an "end the game at time now" tapped by mistake (the table was still playing a hand): the
+    game is as before it, in progress, and the hand being played, once recorded, is the one time ends the
+    game after. A director's or an organiser's decision, with a reason kept in the game's history. Time
+    called while a hand was recorded is mended by correcting or voiding that hand instead."""
+    game, lines = lock_game(game.pk)
+    policy.require_may_direct(actor, game, "take back time called on a table")
+    policy.require_not_closed(game, "changed")
+    if not game.time_between_hands:
+        raise refusal(None, None, "time was not called on this game by \"end the game at time now\": correct "
+                                  "or void the hand it was called during instead" if game.time_hand is not None
+                      else "time was not called on this game")
+    reason = reason_text(reason, None, "take back time called on this table")
+    game.time_hand, game.time_level, game.time_called_at, game.time_between_hands = None, "", None, False
+    summary = refresh_summary(game, lines, also=["time_hand", "time_level", "time_called_at", "time_between_hands"])
+    GameStatusChange.objects.create(game=game, status=game.status, changed_by=actor.user,
+                                    reason=f"time called by mistake taken back: {reason}")
+    return summary
 
 
 def _time_called(game: Game, hand_number: int) -> list[str]:

@@ -260,6 +260,7 @@ def sheet_context(request, game: Game) -> dict[str, Any]:
         "is_official": is_official,
         "said_on_cards": {f"{REFUSED_TAG}{p.number}" for p in pending.values() if "refused" in p.options},
         "is_organiser": actor.is_organiser,
+        "may_undo_time": game.time_between_hands and policy.may_direct(actor, game),
         "can_enter": is_official,
         "amendable": sorted(amendable),
         "last_hand": lines[-1].number if lines and lines[-1].number in amendable else None,

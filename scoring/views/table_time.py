@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -46,6 +47,9 @@ def time_note(game: Game, clock: dict[str, Any] | None) -> str:
     if game.time_hand is not None:
         level = ("level: play goes on hand by hand until one side leads" if game.time_level == "play_on"
                  else "level: a draw")
+        if game.time_between_hands:  # in progress after it: level, playing on
+            return (f"Time was called {game.time_called_words()}: the sides were level, so play goes on hand by "
+                    "hand until one side leads; that side wins by the difference.")
         during = f"during hand {game.time_hand}" if game.time_hand else "between hands"
         return (f"Time was called {during}: the game ends once that hand is accepted; the side ahead wins by the "
                 f"difference ({level}).")
@@ -100,3 +104,22 @@ def end_at_time(request, pk: int):
         else:
             messages.success(request, "The game ended at time.")
     return redirect("scoring:enter_hand", pk=pk)
+
+
+@require_POST
+def undo_end_at_time(request, pk: int):
+    """A director takes back "end the game at time now" tapped while the table was still playing a hand."""
+    game = visible_game(request, pk)
+    actor = actor_for(request)
+    if actor.user is None:
+        return redirect_to_login(request.get_full_path())
+    try:
+        services.undo_end_at_time(actor=actor, game=game, reason=request.POST.get("reason", ""))
+    except policy.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except Refusal as exc:
+        messages.error(request, f"Nothing changed: {exc.problems[0].message}.")
+    else:
+        messages.success(request, "Time called on this table is taken back: the game is in progress again, and "
+                                  "the hand being played ends it once recorded.")
+    return redirect("scoring:game_detail", pk=pk)

@@ -193,3 +193,108 @@ def test_a_game_ended_at_time_before_any_hand_never_says_after_hand_0():
     sheet = Client().get(f"/games/{empty.pk}/").content.decode()
     assert "A draw at time</strong>: level before any hand was played" in sheet
     assert "after hand 0" not in sheet
+
+
+def test_time_called_between_hands_is_never_said_to_be_during_the_last_hand_accepted_before_it():
+    people = Officials()
+    _, rnd, game = _at_time(people)
+    first, _ = game.player_names
+    game = _record(people, game, gin(first, 5))  # accepted before time: 30 to the first player
+    _time_is_up(rnd)
+    referee = Client()
+    referee.force_login(people.recorder)
+    referee.post(f"/games/{game.pk}/time/")
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.time_hand, game.time_between_hands) == (Game.Status.COMPLETE, 1, True)
+    assert game.time_called_words() == "between hands, after hand 1"
+    sheet = referee.get(f"/games/{game.pk}/").content.decode()
+    assert "time having been called between hands" in sheet
+    assert "the hand being played when time was called" not in sheet
+    assert "while hand 1 was being played" not in sheet
+    history = referee.get(f"/games/{game.pk}/history/").content.decode()
+    assert "between hands, after hand 1: the game ended there" in history
+    assert "during hand 1" not in history
+    again = scoring.end_game_at_time
+    with pytest.raises(Refusal, match="time was already called on this game, between hands, after hand 1"):
+        again(actor=as_actor(people.recorder), game=game)
+
+
+def test_a_level_bracket_game_ended_between_hands_plays_on_and_says_so():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], fmt="single_elimination", round_minutes=20)
+    services.pair_next_round(actor=people.dir, event=event)
+    match = event.matches.get(is_bye=False)
+    api_client(people.director).post(f"/api/v1/events/{event.pk}/matches/{match.pk}/clock/", {"action": "start"},
+                                     format="json")
+    game = Game.objects.get(pk=match.match_games.get().game_id)
+    game = _record(people, game, {"result": "dead"})  # accepted before time: level
+    Match.objects.filter(pk=match.pk).update(clock_ends_at=timezone.now() - timedelta(seconds=1))
+    scoring.end_game_at_time(actor=as_actor(people.recorder), game=game)
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.time_hand, game.time_level, game.time_between_hands) == \
+        (Game.Status.IN_PROGRESS, 1, "play_on", True)
+    referee = Client()
+    referee.force_login(people.recorder)
+    page = referee.get(f"/games/{game.pk}/enter/").content.decode()
+    assert ("Time was called between hands, after hand 1: the sides were level, so play goes on hand by hand "
+            "until one side leads; that side wins by the difference.") in page
+    assert "the game ends once that hand is accepted" not in page
+
+
+def _ended_between_hands(people):
+    event, rnd, game = _at_time(people)
+    first, _ = game.player_names
+    game = _record(people, game, gin(first, 5))
+    _time_is_up(rnd)
+    scoring.end_game_at_time(actor=as_actor(people.recorder), game=game)  # tapped while hand 2 was being played
+    return event, Game.objects.get(pk=game.pk)
+
+
+def test_a_director_takes_back_end_at_time_tapped_by_mistake_and_the_hand_being_played_then_ends_the_game():
+    people = Officials()
+    event, game = _ended_between_hands(people)
+    assert game.status == Game.Status.COMPLETE
+    assert selectors.event_answer(event)["standings"][0]["played"] == 1
+    director = Client()
+    director.force_login(people.director)
+    page = director.get(f"/games/{game.pk}/").content.decode()
+    assert "Take back time called" in page
+    refused = director.post(f"/games/{game.pk}/time/undo/", {"reason": ""})
+    assert Game.objects.get(pk=game.pk).time_hand == 1  # a reason is asked for; nothing changed
+    assert "say why you take back time called on this table" in director.get(refused.url).content.decode()
+    director.post(f"/games/{game.pk}/time/undo/", {"reason": "they were mid-hand"})
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.time_hand, game.time_level, game.time_called_at, game.time_between_hands) == \
+        (Game.Status.IN_PROGRESS, None, "", None, False)
+    assert game.status_changes.get().reason == "time called by mistake taken back: they were mid-hand"
+    assert selectors.event_answer(event)["standings"][0]["played"] == 0
+    first, second = game.player_names
+    game = _record(people, game, knock(second, 2, 12))  # the hand that was being played: time ends after it
+    assert (game.status, game.time_hand, game.time_between_hands) == (Game.Status.COMPLETE, 2, False)
+    assert game.settled_result == (first, 15)  # gin 5 + 20 against a knock of 10
+
+
+@pytest.mark.parametrize(("who", "status"), [("referee", 403), ("other_director", 403), ("passer-by", 403)])
+def test_only_the_events_directors_and_organisers_take_back_time_called(who, status):
+    people = Officials()
+    _, game = _ended_between_hands(people)
+    other = new_event(Officials(), names=["Cat", "Dan"])
+    signed = {"referee": people.recorder, "other_director": other.directors.get(),
+              "passer-by": user("passer-by")}[who]
+    client = Client()
+    client.force_login(signed)
+    assert "Take back time called" not in client.get(f"/games/{game.pk}/").content.decode()
+    assert client.post(f"/games/{game.pk}/time/undo/", {"reason": "x"}).status_code == status
+    assert Game.objects.get(pk=game.pk).time_hand == 1
+    with pytest.raises(Refusal):
+        scoring.undo_end_at_time(actor=as_actor(signed), game=game, reason="x")
+
+
+def test_time_called_during_a_hand_is_mended_by_correcting_that_hand_not_taken_back():
+    people = Officials()
+    _, rnd, game = _at_time(people)
+    first, _ = game.player_names
+    _time_is_up(rnd)
+    game = _record(people, game, knock(first, 2, 12))
+    with pytest.raises(Refusal, match="correct or void the hand it was called during instead"):
+        scoring.undo_end_at_time(actor=as_actor(people.director), game=game, reason="oops")
