@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from scoring.models import Player
+from scoring.models import Game, Player
+from tournaments.models import Match
 
 from .engine import PROVISIONAL_GAMES, conservative
 
@@ -51,6 +52,9 @@ class RatingPoint(models.Model):
     at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
+    # The result that moved it: a club game or a tournament match (the page names the opponent and event).
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
         ordering = ["player", "number"]
@@ -58,6 +62,8 @@ class RatingPoint(models.Model):
             models.UniqueConstraint(fields=["player", "number"], name="rating_point_one_per_player_result"),
             models.CheckConstraint(condition=Q(number__gte=1), name="rating_point_number_positive"),
             models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_point_sigma_positive"),
+            models.CheckConstraint(condition=Q(game__isnull=True) | Q(match__isnull=True),
+                                   name="rating_point_one_result"),
         ]
 
     def __str__(self) -> str:

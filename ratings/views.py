@@ -28,7 +28,8 @@ def player_ratings(request, pk: int):
     if kept is not None:
         return redirect("ratings:player", pk=kept)
     points = selectors.history(player.pk) if rating is not None else []
+    rows = list(zip(points, selectors.rated_results(player.pk, points), strict=True))
     return render(request, "ratings/player_ratings.html", {
-        "player": player, "rating": rating, "points": list(reversed(points)),
+        "player": player, "rating": rating, "rows": list(reversed(rows)),
         "chart": history_svg(points, player.display_name), "provisional_games": PROVISIONAL_GAMES,
     })

@@ -78,6 +78,7 @@ class Point:
     at: Any
     mu: float
     sigma: float
+    key: tuple = ()  # the result's own key (``Result.key``): which game or match moved the rating
 
 
 def rate(results: Iterable[Result]) -> tuple[dict[int, Standing], list[Point]]:
@@ -95,6 +96,6 @@ def rate(results: Iterable[Result]) -> tuple[dict[int, Standing], list[Point]]:
             for player, rating in zip(side, team, strict=True):
                 current[player] = rating
                 games[player] = games.get(player, 0) + 1
-                points.append(Point(player, result.at, rating.mu, rating.sigma))
+                points.append(Point(player, result.at, rating.mu, rating.sigma, result.key))
     standings = {p: Standing(p, r.mu, r.sigma, games[p]) for p, r in current.items()}
     return standings, points

@@ -63,11 +63,13 @@ def _insert_points(points: Sequence[Point]) -> None:
     rows = []
     for p in points:
         numbers[p.player] = numbers.get(p.player, 0) + 1
-        rows.append((p.player, numbers[p.player], adapt(p.at), p.mu, p.sigma))
+        kind, pk = p.key if len(p.key) == 2 else (None, None)
+        rows.append((p.player, numbers[p.player], adapt(p.at), p.mu, p.sigma, pk if kind == "game" else None,
+                     pk if kind == "match" else None))
     table = connection.ops.quote_name(RatingPoint._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {table} (player_id, number, at, mu, sigma) VALUES (%s, %s, %s, %s, %s)",
-                           rows)
+        cursor.executemany(f"INSERT INTO {table} (player_id, number, at, mu, sigma, game_id, match_id) "
+                           "VALUES (%s, %s, %s, %s, %s, %s, %s)", rows)
 
 
 class MergedRatings:

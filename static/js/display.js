@@ -102,6 +102,9 @@
   // Every screen's slides: the pairings one per page, the others one each.
   function layOut(keep) {
     slides = [];
+    // The venue's check-in QR (a director's screen) stays only while round 1 is still to start.
+    const venue = document.getElementById("display-venue");
+    if (venue) venue.hidden = !box.querySelector('[data-screen="soon"]');
     box.querySelectorAll(".screen").forEach(function (screen) {
       let pages = 1;
       if (screen.dataset.screen === "pairings") {

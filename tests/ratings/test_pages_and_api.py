@@ -2,6 +2,8 @@
 the API's ``GET /api/v1/ratings/`` and ``GET /api/v1/players/{id}/ratings/``, each a constant number of
 queries however many players; and seeding an event by rating (OpenSkill) on the entries page and the API."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -15,7 +17,7 @@ from tournaments import services as events
 from tournaments.models import Entry
 
 from ..factories import api_client, as_actor, gin, organiser, player, user
-from ..tournaments.stored import Officials, new_event
+from ..tournaments.stored import Officials, new_event, open_matches, play_match
 
 pytestmark = pytest.mark.django_db
 
@@ -150,3 +152,24 @@ def test_the_entries_page_offers_seeding_by_rating_openskill():
     assert "Seeded by OpenSkill rating" in answer.content.decode()
     assert list(Entry.objects.filter(event=event).order_by("seed").values_list("player__display_name", flat=True)) \
         == ["Bob", "Ann"]
+
+
+def test_each_rating_change_names_the_opponent_and_the_club_game_or_event_it_came_from():
+    ann, bob = player("Ann"), player("Bob")
+    _play(ann, bob)
+    people = Officials()
+    event = new_event(people, names=["Ann", "Cleo"], rounds=1)
+    events.pair_next_round(actor=people.dir, event=event)
+    match = open_matches(event, 1)[0]
+    play_match(people, match, "Cleo")
+    recompute_ratings()
+    _, page = _queries(f"/ratings/players/{ann.pk}/")
+    rows = re.findall(r"<tr><td>(\d)</td><td>[^<]+</td><td>([^<]+)</td><td><a href=\"([^\"]+)\">([^<]+)</a></td>"
+                      r"<td>[-\d.]+</td><td>([^<]+)</td></tr>", page.content.decode())
+    game = Game.objects.filter(player_names=["Ann", "Bob"]).get()
+    assert [(n, against, url, where) for n, against, url, where, _ in rows] == [
+        ("2", "Cleo", f"/events/{event.pk}/matches/{match.pk}/", "Test swiss, round 1"),
+        ("1", "Bob", f"/games/{game.pk}/", "club game"),
+    ]
+    assert rows[1][4] == "first"
+    assert rows[0][4].startswith("-")  # Ann lost to Cleo: her rating fell

@@ -91,6 +91,25 @@ def test_before_round_1_the_screen_says_it_starts_soon_and_how_many_are_checked_
     assert "Checked in" not in html
 
 
+def test_a_directors_projector_shows_the_venue_check_in_qr_before_round_1_and_no_one_elses_does():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=2, check_in=True)
+    code = services.venue_code(event)
+    directors = signed_in(people.director).get(f"/events/{event.pk}/display/").content.decode()
+    assert 'id="display-venue"' in directors and "Scan to check in" in directors
+    assert directors.count("<svg") == 1
+    for reader in (Client(), signed_in(people.recorder), signed_in(user("passer-by"))):
+        page = reader.get(f"/events/{event.pk}/display/").content.decode()
+        assert "display-venue" not in page and code not in page
+        assert "display-venue" not in reader.get(f"/events/{event.pk}/display/?fragment=1").content.decode()
+    for name in ("Ann", "Bob", "Cleo", "Dev"):
+        services.check_in_entry(actor=people.dir, entry=entry(event, name))
+    services.pair_next_round(actor=people.dir, event=event)
+    assert "display-venue" not in signed_in(people.director).get(f"/events/{event.pk}/display/").content.decode()
+    plain = new_event(Officials(), names=["Ann", "Bob"], rounds=1)
+    assert "display-venue" not in signed_in(plain.directors.get()).get(f"/events/{plain.pk}/display/").content.decode()
+
+
 def test_a_complete_knockout_shows_its_champion_the_final_standings_and_the_bracket():
     people = Officials()
     event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], fmt="single_elimination")

@@ -88,6 +88,20 @@ def test_a_public_event_page_names_its_knockout_only_to_whoever_may_read_it(publ
     assert f'href="/events/{final.pk}/"' in director
 
 
+@pytest.mark.parametrize("public", [True, False])
+def test_the_standings_link_the_knockout_made_from_them_even_after_the_page_was_kept(public):
+    people = Officials()
+    swiss = finished_swiss(people, public=True)
+    before = page(None, f"/events/{swiss.pk}/standings/").content.decode()  # kept for phones with no session
+    assert "Next stage" not in before
+    final = services.create_knockout_from_standings(actor=people.boss, source_event=swiss, top_n=2,
+                                                    name="The final", is_public=public)
+    link = f'Next stage: <a href="/events/{final.pk}/bracket/">The final</a>'
+    assert (link in page(None, f"/events/{swiss.pk}/standings/").content.decode()) is public
+    assert (link in page(user(), f"/events/{swiss.pk}/standings/").content.decode()) is public
+    assert link in page(people.director, f"/events/{swiss.pk}/standings/").content.decode()
+
+
 def test_a_second_knockout_is_refused_naming_the_first_only_to_whoever_may_read_it():
     people = Officials()
     swiss = finished_swiss(people, public=True)

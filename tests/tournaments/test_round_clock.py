@@ -2,6 +2,7 @@
 resume and extend it (the whole round or one table); the pairings page, My tables, a table's entry page
 and the API tell the same time. Where it stands at a moment is plain arithmetic (``tournaments.engine.clock``)."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -55,6 +56,11 @@ def test_a_director_starts_pauses_resumes_and_extends_the_round_clock():
     services.run_round_clock(actor=people.dir, round=rnd, action="extend", minutes=3, match=table)
     table.refresh_from_db()
     assert table.extra_seconds == 180
+    director = Client()
+    director.force_login(people.director)
+    row = re.search(rf'<tr [^>]*id="match-row-{table.pk}".*?</tr>', director.get(f"/events/{event.pk}/rounds/1/")
+                    .content.decode(), re.S).group(0)
+    assert '<span class="extra-time">+3 min</span>' in row  # the table's own extra time, beside it
     with pytest.raises(Refusal) as twice:
         services.run_round_clock(actor=people.dir, round=rnd, action="start")
     assert twice.value.problems[0].message == "round 1's clock has already started"

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from core.conditional import live_etag, live_response, not_modified
 from core.reading import text_id
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.models import Event
 
 from ..answers.memos import versioned
 from ..live_tables import live_tables
 from ..presentation import bracket_sections
-from .common import event_or_404
+from .common import event_or_404, may_direct
 from .live import compact
 
 SECONDS = 15  # each screen (each page of the pairings) is shown this long: ``?seconds=N`` within the bounds
@@ -52,10 +54,20 @@ def display(request, pk: int):
     # The part was rendered (and escaped) by our own template; the cache only kept it.
     return render(request, "tournaments/display.html", {
         "event": event, "part": mark_safe(part), "live_key": version, "live_etag": etag,
+        "venue_qr": _venue_qr(request, event),
         "clock": _clock(event, current),
         "seconds": _seconds(request.GET.get("seconds")),
         "live": event.status not in (Event.Status.COMPLETE, Event.Status.CANCELLED),
     })
+
+
+def _venue_qr(request, event: Event) -> str:
+    """The venue's check-in QR code (its link holds the venue's code) on a director's projector before round 1,
+    for players to scan as they arrive; "" for anyone else (the page every phone reads never shows it)."""
+    if not event.check_in or event.status != Event.Status.REGISTRATION or not may_direct(request, event):
+        return ""
+    url = request.build_absolute_uri(reverse("tournaments:self_check_in", args=[event.pk, services.venue_code(event)]))
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, omitsize=True))  # our own SVG
 
 
 def _clock(event: Event, current: int | None) -> dict[str, Any] | None:

@@ -256,7 +256,11 @@ def standings(request, pk: int):
         return _remember(request, memo, LivePart("", key, etag, version.updating),
                          live_response(unchanged, key, updating=version.updating))
     name = f"event-standings:{event.pk}:{where}"
-    whole = _whole_page_key(request, f"{name}:{key}") if not version.updating else None
+    # The next stage (a knockout made from these standings) is linked from them: one made after this version's
+    # page was kept makes the page anew (its id is part of the kept page's key).
+    _, knockouts = selectors.stages(actor_for(request), event)
+    stages = ".".join(str(k.pk) for k in knockouts)
+    whole = _whole_page_key(request, f"{name}:{key}:{stages}") if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
         return _whole_page(request, kept)
     try:
@@ -277,6 +281,7 @@ def standings(request, pk: int):
     response = render(request, "tournaments/standings.html", page_context(
         request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
         live_etag=etag, updating=version.updating, rounds_choice=list(range(1, part["rounds_played"] + 1)),
+        knockouts=knockouts,
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
     ))

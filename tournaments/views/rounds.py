@@ -88,6 +88,10 @@ def round_page(request, pk: int, number: int):
         else:
             status = 400
     directing = may_direct(request, event)
+    # A table's own extra time (on top of the round's clock), beside the table it was given to.
+    extra = dict(Match.objects.filter(round=rnd, extra_seconds__gt=0).values_list("pk", "extra_seconds"))
+    for row in rows:
+        row["extra_minutes"] = extra.get(row["id"], 0) // 60
     return render(request, "tournaments/round.html", page_context(
         request, event, "pairings", rnd=rnd, rows=rows, swap_form=swap_form, swap_warnings=swap_warnings,
         clock=selectors.clock_of(rnd.clock_ends_at, rnd.clock_left_seconds, timezone.now()),
