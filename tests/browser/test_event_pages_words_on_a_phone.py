@@ -141,3 +141,19 @@ def test_the_card_picker_says_what_is_left_to_tap_never_required(live_server, wi
         for card in ("5D", "6D", "7D", "TC", "JC", "QC", "KC"):
             page.click(f"[data-picker] button[data-card='{card}']")
         sync_api.expect(preview).to_contain_text("Ann knocks with 10")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_round_sheet_with_long_names_stays_inside_a_phone(live_server, width, height):
+    people = People()
+    event = swiss_after_round_one(people)
+    with phone_browser(width, height) as page:
+        page.goto(f"{live_server.url}/accounts/login/?next=/events/{event.pk}/sheet/%3Fround%3D2")
+        page.fill("input[name=username]", "phonetd")
+        page.fill("input[name=password]", "pw-phonetd")
+        page.click("button:has-text('Sign in')")
+        page.wait_for_url(f"**/events/{event.pk}/sheet/?round=2")
+        sync_api.expect(page.locator("table.pairings-print")).to_contain_text("Þórðarson-Featherstonehaugh")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        box = page.locator("input[name=started_too]").bounding_box()
+        assert box["width"] > 10  # a tick box to tick, as its help says: not a button-like toggle
