@@ -26,6 +26,7 @@ from .games import (
 from .hands import (
     AlreadyRecorded,
     NotAccepted,
+    SentBefore,
     confirm_hand,
     correct_hand,
     end_game_at_time,
@@ -60,6 +61,7 @@ __all__ = [
     "NotAccepted",
     "NotAllowed",
     "PinLocked",
+    "SentBefore",
     "abandon_game",
     "abandon_game_unchecked",
     "check_pin",
