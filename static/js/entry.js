@@ -475,7 +475,7 @@
     record.disabled = true;
     afterPreview(function () {
       const problem = problemHere();
-      const queue = previewSaid === "ok" || (previewSaid === "offline" && !problem);
+      const queue = (previewSaid === "ok" || previewSaid === "offline") && !problem;
       if (!queue && navigator.onLine && previewSaid !== "offline") {
         // the server says what is wrong, beside the field, as without this script (nothing is recorded)
         sending = false;

@@ -17,11 +17,15 @@
   // The service worker keeps this page and its assets on the phone; a first visit keeps the page itself
   // (the worker only sees the pages opened after it).
   if ("serviceWorker" in navigator && root.dataset.worker) {
+    const controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(root.dataset.worker, { scope: root.dataset.scope }).then(function () {
-      if (!navigator.serviceWorker.controller && window.caches && !kept) {
-        caches.open("ginscore-table-pages").then(function (cache) { return cache.add(location.pathname); })
-          .catch(function () {});
-      }
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      if (kept || !window.caches) return;
+      return caches.match(location.pathname).then(function (copy) {
+        if (copy && controlled) return;
+        return caches.open("ginscore-table-pages").then(function (cache) { return cache.add(location.pathname); });
+      });
     }).catch(function () {});
   }
 
@@ -185,6 +189,7 @@
   }
 
   let timer = null, delay = 2000, sent = 0, lastNumber = 0;
+  let askAgain = 0;  // the first hand sent that awaits acceptance after a PIN: its card asks for it again
   function later() {
     clearTimeout(timer);
     timer = setTimeout(drain, delay);
@@ -219,6 +224,8 @@
     await forget(hand);
     sent += 1;
     lastNumber = answer.number || hand.number;
+    const waits = answer.outcome === "not_accepted" || (answer.outcome === "sent_before" && !answer.accepted);
+    if (waits && hand.pin && !askAgain) askAgain = lastNumber;
     return true;
   }
 
@@ -240,7 +247,7 @@
     // Everything sent: the server's own page (its sheet, its words, the cards asking for a PIN), unless
     // a hand is being typed.
     if (sent && !waiting.length && !typing()) {
-      location.assign(location.pathname + "?sent=" + lastNumber);
+      location.assign(location.pathname + "?sent=" + lastNumber + (askAgain ? "#accept-" + askAgain : ""));
     }
   }
 
