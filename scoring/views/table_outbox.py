@@ -29,7 +29,7 @@ from ..engine import SheetError
 from ..forms import AcceptNowForm
 from ..models import Game
 from .common import REFUSED_TAG, visible_game
-from .table import _entry_form, _error_list
+from .table import _entry_form, _error_list, _hand_said
 
 # What the phone keeps for the table's pages: their style and scripts, served by the app.
 KEPT_ASSETS = ("css/site.css", "js/menu.js", "js/entry.js", "js/outbox.js", "js/live.js", "js/clock.js")
@@ -82,6 +82,10 @@ def send_hand(request, pk: int):
             recorded, _ = services.record_hand(**hand)
     except services.SentBefore as exc:
         return _sent_before(request, pk, unit, exc.hand)
+    except services.AlreadyRecorded as exc:  # another phone recorded it, say: which hand is there, in words
+        fresh = visible_game(request, pk)
+        return _refused(fresh, unit, made_for, f"{exc.problems[0].message}. {unit} {exc.number}: "
+                                               f"{_hand_said(fresh, exc.number)}")
     except services.NotAccepted as exc:
         words = f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}."
         messages.error(request, words, extra_tags=f"{REFUSED_TAG}{exc.hand.number}")

@@ -463,14 +463,13 @@
 
   let sending = false;
   form.addEventListener("submit", function (event) {
-    if (event.submitter && event.submitter !== record) return;
-    if (!outbox || sending) {
-      if (sending) event.preventDefault();
+    if (!outbox || !record || (event.submitter && event.submitter !== record)) {
       // one tap is enough; the server also records a resubmitted form only once
       form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
       return;
     }
     event.preventDefault();
+    if (sending) return;
     sending = true;
     record.disabled = true;
     afterPreview(function () {

@@ -199,10 +199,14 @@
   // One hand to the server. Resolves true when the server answered for it (it is then forgotten here, or
   // marked refused), false when there was no answer (it stays, and is sent again later).
   async function send(hand) {
+    // The CSRF token as the cookie has it now (the form's may be older than a sign-in since).
+    const token = csrf();
     const body = new FormData();
-    hand.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    hand.fields.forEach(function (pair) {
+      if (!(token && pair[0] === "csrfmiddlewaretoken")) body.append(pair[0], pair[1]);
+    });
     const headers = { "Idempotency-Key": hand.id, "Accept": "application/json" };
-    if (csrf()) headers["X-CSRFToken"] = csrf();
+    if (token) headers["X-CSRFToken"] = token;
     let response, answer = null;
     try {
       response = await fetch(root.dataset.send, { method: "POST", body: body, headers: headers,
@@ -264,6 +268,7 @@
   }
 
   function retry(hand) {
+    if (mending && mending.seq === hand.seq) mending = null;
     hand.refused = "";
     delay = 2000;
     save(hand).then(refresh).then(drain);
@@ -271,6 +276,7 @@
 
   function discard(hand) {
     if (!window.confirm("Discard " + unit.toLowerCase() + " " + hand.number + " (" + hand.summary + ")? It was never recorded.")) return;
+    if (mending && mending.seq === hand.seq) mending = null;
     forget(hand).then(refresh).then(drain);
   }
 

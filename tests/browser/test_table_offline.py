@@ -107,6 +107,29 @@ def test_a_hand_whose_answer_is_lost_is_sent_again_and_recorded_once(live_server
     assert (hand.number, hand.confirmed_by_player.display_name) == (1, "Bob")
 
 
+def two_waiting_and_hand_1_recorded_by_another_phone(page, base_url, game_id):
+    """Two hands recorded with no network; a second phone at the table records hand 1; the network
+    returns: hand 1 is refused (the refused item's locator)."""
+    sign_in(page, base_url, game_id)
+    kept_by_the_worker(page)
+    page.context.set_offline(True)
+    record_offline(page, 1, "Ann", 6, 19, "Bob", "2222")
+    record_offline(page, 2, "Bob", 3, 20, "Ann", "1111")
+    other = page.context.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                             has_touch=True).new_page()
+    sign_in(other, base_url, game_id)
+    record_knock(other, "Ann", 9, 10)
+    sync_api.expect(other.locator("#preview")).to_contain_text("Ann scores 1")
+    other.click("button:has-text('Record hand 1')")
+    sync_api.expect(other.locator(".messages")).to_contain_text("Hand 1 recorded")
+    page.context.set_offline(False)
+    refused = page.locator("#outbox li.refused")
+    sync_api.expect(refused).to_contain_text(
+        "Hand 1 not recorded: hand 1 is already recorded (this form was made for it); the next hand is 2.",
+        timeout=30000)
+    return refused
+
+
 def test_a_hand_refused_when_sent_stops_the_tables_queue_with_the_servers_words(live_server):
     """Two hands wait on a phone with no network; meanwhile a second phone at the table recorded hand 1.
     When the network returns, the first is refused in the server's words and the second waits behind it;
@@ -114,24 +137,8 @@ def test_a_hand_refused_when_sent_stops_the_tables_queue_with_the_servers_words(
     referee = user("phoneref")
     g = game(referees=[referee])
     with phone_browser() as page:
-        sign_in(page, live_server.url, g.pk)
-        kept_by_the_worker(page)
-        page.context.set_offline(True)
-        record_offline(page, 1, "Ann", 6, 19, "Bob", "2222")
-        record_offline(page, 2, "Bob", 3, 20, "Ann", "1111")
-        other = page.context.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                                 has_touch=True).new_page()
-        sign_in(other, live_server.url, g.pk)
-        record_knock(other, "Ann", 9, 10)
-        sync_api.expect(other.locator("#preview")).to_contain_text("Ann scores 1")
-        other.click("button:has-text('Record hand 1')")
-        sync_api.expect(other.locator(".messages")).to_contain_text("Hand 1 recorded")
-        page.context.set_offline(False)
+        refused = two_waiting_and_hand_1_recorded_by_another_phone(page, live_server.url, g.pk)
         outbox = page.locator("#outbox")
-        refused = outbox.locator("li.refused")
-        sync_api.expect(refused).to_contain_text(
-            "Hand 1 not recorded: hand 1 is already recorded (this form was made for it); the next hand is 2.",
-            timeout=30000)
         sync_api.expect(outbox.locator("h2")).to_have_text("2 hands waiting to send")
         sync_api.expect(outbox).to_contain_text("The server refused hand 1: mend it, send it again or discard it.")
         sync_api.expect(outbox.locator("li").nth(1)).to_contain_text("Hand 2: Bob knocks")
@@ -143,3 +150,23 @@ def test_a_hand_refused_when_sent_stops_the_tables_queue_with_the_servers_words(
     hands = list(Hand.objects.filter(game=g).order_by("number"))
     assert [(h.number, h.data["knocker"], h.data["knocker_deadwood"]) for h in hands] == [(1, "Ann", 9), (2, "Bob", 3)]
     assert hands[0].phone_id != hands[1].phone_id
+
+
+def test_a_refused_hand_mended_keeps_its_place_and_the_hands_after_it_follow(live_server):
+    """The refused hand back in the form, read back by the server now the network is there, recorded again
+    with the loser's PIN: it becomes hand 2 and the hand that waited behind it hand 3."""
+    referee = user("phoneref")
+    g = game(referees=[referee])
+    with phone_browser() as page:
+        refused = two_waiting_and_hand_1_recorded_by_another_phone(page, live_server.url, g.pk)
+        refused.locator("button:has-text('Mend it')").click()
+        sync_api.expect(page.locator("#hand-form h2")).to_have_text("Hand 2")
+        sync_api.expect(page.locator("#preview")).to_contain_text("Ann knocks with 6, Bob has 19: Ann scores 13")
+        page.fill("input[name=accept_pin]", "2222")
+        page.click("button:has-text('Record hand 2')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("Hand 3 recorded and accepted by Ann",
+                                                                   timeout=20000)
+        sync_api.expect(page.locator(".messages")).to_contain_text("Hand 2 recorded and accepted by Bob")
+    hands = list(Hand.objects.filter(game=g).order_by("number"))
+    assert [(h.number, h.data["knocker"], h.data["knocker_deadwood"]) for h in hands] == [
+        (1, "Ann", 9), (2, "Ann", 6), (3, "Bob", 3)]

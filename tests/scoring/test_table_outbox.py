@@ -101,7 +101,8 @@ def test_a_hand_made_for_a_number_already_recorded_elsewhere_is_refused_in_words
     answer = send(client, g, "phone-1")
     assert answer.status_code == 400
     assert answer.json()["message"] == ("Hand 1 not recorded: hand 1 is already recorded (this form was made "
-                                        "for it); the next hand is 2.")
+                                        "for it); the next hand is 2. Hand 1: Bob knocks with 2, Ann has 30: "
+                                        "Bob scores 28 (+1 box).")
     assert answer.json()["next_number"] == 2
     assert Hand.objects.filter(game=g).count() == 1
 
@@ -199,3 +200,22 @@ def test_the_service_worker_is_served_from_the_root_with_the_pages_assets(client
         assert f'"{asset}"' in text
     assert 'const VERSION = "' in text
     assert 'const VERSION = ""' not in text
+
+
+def test_a_table_link_sends_hands_until_it_expires_and_then_says_to_open_it_again(client):
+    from scoring.models import RefereeLink
+
+    from ..factories import organiser
+
+    org = organiser()
+    g = game(by=org)
+    link = services.create_referee_link(actor=as_actor(org), game=g)
+    client.post("/r/", {"token": link.token})
+    assert send(client, g, "phone-1").json()["outcome"] == "recorded"
+    assert Hand.objects.get(game=g).entered_via == link
+    RefereeLink.objects.filter(pk=link.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    answer = send(client, g, "phone-2", {**KNOCK, "number": "2"})
+    assert answer.status_code == 403
+    assert answer.json()["message"] == ("Hand 2 not recorded: this phone is no longer signed in: sign in (or "
+                                        "open the table's link) again, then send it.")
+    assert Hand.objects.filter(game=g).count() == 1
