@@ -49,9 +49,11 @@ async function entryPage(request) {
   const key = url.origin + url.pathname;
   try {
     const response = await withPatience(request);
+    const cache = await caches.open(PAGE_CACHE);
     if (response.ok && !response.redirected) {
-      const cache = await caches.open(PAGE_CACHE);
       await cache.put(key, response.clone());
+    } else if (response.type === "opaqueredirect" || response.status === 403 || response.status === 404) {
+      await cache.delete(key);  // signed out, or the page is no longer this phone's: its copy goes too
     }
     return response;
   } catch (error) {
