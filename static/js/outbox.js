@@ -2,8 +2,9 @@
 // has answered for it, so a hall without network costs nothing but the wait. Each hand carries an id made
 // here, sent as its Idempotency-Key: the server records it once however often it comes (a week later
 // too). The outbox drains by itself (on load, when the network returns, when the page is shown again, on
-// a timer), one table's hands in order, one at a time; a hand the server refuses stops this table's queue
-// with the server's words until the referee mends it, sends it again or discards it. Nothing here scores a
+// a timer), one table's hands in order, one at a time (a phone keeping several tables' hands sends them all
+// from whichever table's page is open); a hand the server refuses stops that table's queue with the
+// server's words until the referee mends it, sends it again or discards it. Nothing here scores a
 // hand: the page shows only what the server said. Loaded before entry.js, which hands it the hands.
 (function () {
   "use strict";
@@ -51,7 +52,9 @@
       });
     });
   }
-  function queue() { return run("hands", "readonly", function (s) { return s.index("game").getAll(game); }); }
+  function queueOf(table) { return run("hands", "readonly", function (s) { return s.index("game").getAll(table); }); }
+  function queue() { return queueOf(game); }
+  function everyHand() { return run("hands", "readonly", function (s) { return s.getAll(); }); }
   function save(hand) { return run("hands", "readwrite", function (s) { return s.put(hand); }); }
   function forget(hand) { return run("hands", "readwrite", function (s) { return s.delete(hand.seq); }); }
 
@@ -107,10 +110,17 @@
       copy.dataset.outboxNote = "";
       root.before(copy);
     }
-    root.hidden = waiting.length === 0;
+    root.hidden = waiting.length === 0 && others === 0;
     // who deals next follows from the hands the server has not seen yet: not said until it has
     document.querySelectorAll("[data-dealer]").forEach(function (el) { el.hidden = waiting.length > 0; });
-    if (!waiting.length) { numberForm(); return; }
+    const elsewhere = others ? element("p", "note outbox-others", (others === 1 ? "1 hand" : others + " hands") +
+      " of other tables " + (others === 1 ? "waits" : "wait") + " on this phone too: sent from here as well; " +
+      "their table's page lists them.") : null;
+    if (!waiting.length) {
+      if (elsewhere) root.appendChild(elsewhere);
+      numberForm();
+      return;
+    }
     const count = waiting.length + " " + unit.toLowerCase() + (waiting.length === 1 ? "" : "s");
     root.appendChild(element("h2", "", count + " waiting to send"));
     const stopped = waiting.find(function (hand) { return hand.refused; });
@@ -139,6 +149,7 @@
       list.appendChild(item);
     });
     root.appendChild(list);
+    if (elsewhere) root.appendChild(elsewhere);
     // The totals are the server's last answer: say what they leave out.
     const headline = document.querySelector("[data-headline]");
     if (headline) {
@@ -154,6 +165,14 @@
 
   function refresh() {
     return queue().then(function (hands) { waiting = hands; render(); });
+  }
+
+  // Other tables' hands kept on this phone: said under this table's, as a count (their own pages list them).
+  let others = 0;
+  function otherTables() {
+    return everyHand().then(function (hands) {
+      others = hands.filter(function (hand) { return hand.game !== game; }).length;
+    }).catch(function () {});
   }
 
   // The entry page's form hands a hand over: kept first, then sent.
@@ -177,7 +196,7 @@
         }));
       });
     } else {
-      saved = save(Object.assign(fresh, { game: game, made: Date.now(),
+      saved = save(Object.assign(fresh, { game: game, send: root.dataset.send, made: Date.now(),
                                           number: Number(data.get("number")) || serverNext + waiting.length }));
     }
     return saved.then(function () { return refresh(); }).then(function () { drain(); });
@@ -209,7 +228,7 @@
     if (token) headers["X-CSRFToken"] = token;
     let response, answer = null;
     try {
-      response = await fetch(root.dataset.send, { method: "POST", body: body, headers: headers,
+      response = await fetch(hand.send || root.dataset.send, { method: "POST", body: body, headers: headers,
                                                   credentials: "same-origin", redirect: "manual" });
       answer = await response.json().catch(function () { return null; });
     } catch (error) {
@@ -218,14 +237,16 @@
     if (!answer && (response.status === 0 || response.status >= 500 || response.status === 429 || response.status === 409)) {
       return false;  // busy or away: try again later
     }
-    if (answer) await learnt(answer.next_number);
+    const ours = hand.game === game;
+    if (answer && ours) await learnt(answer.next_number);
     if (!answer || answer.outcome === "refused") {
-      hand.refused = answer ? answer.message : unit + " " + hand.number + " not recorded: the server answered " +
+      hand.refused = answer ? answer.message : "Not recorded: the server answered " +
         response.status + " (sign in again, or reload this page with the network, then send it again).";
       await save(hand);
       return true;
     }
     await forget(hand);
+    if (!ours) return true;
     sent += 1;
     lastNumber = answer.number || hand.number;
     const waits = answer.outcome === "not_accepted" || (answer.outcome === "sent_before" && !answer.accepted);
@@ -233,19 +254,32 @@
     return true;
   }
 
-  async function drainHere() {
-    await knownRead;
+  // One table's hands, in order, until none is left, one is refused, or the network fails (false).
+  async function drainTable(table) {
     for (;;) {
-      waiting = await queue();
-      const head = waiting[0];
-      if (!head || head.refused) break;
-      state = "sending";
-      render();
-      if (!(await send(head))) { state = "offline"; later(); break; }
-      state = "";
+      const hands = await queueOf(table);
+      const head = hands[0];
+      if (!head || head.refused) return true;
+      if (table === game) { state = "sending"; waiting = hands; render(); }
+      if (!(await send(head))) return false;
+      if (table === game) state = "";
       delay = 2000;
     }
+  }
+
+  async function drainHere() {
+    await knownRead;
+    let reached = await drainTable(game);
+    if (reached) {  // then the other tables' hands kept on this phone, each table's in order
+      const others = (await everyHand()).filter(function (hand) { return hand.game !== game && hand.send; })
+        .map(function (hand) { return hand.game; });
+      for (const table of Array.from(new Set(others))) {
+        if (!(await drainTable(table))) { reached = false; break; }
+      }
+    }
+    if (!reached) { state = "offline"; later(); }
     waiting = await queue();
+    await otherTables();
     if (state !== "offline") state = "";
     render();
     // Everything sent: the server's own page (its sheet, its words, the cards asking for a PIN), unless
@@ -304,6 +338,6 @@
   if (kept) document.querySelectorAll(".messages").forEach(function (list) { list.hidden = true; });
 
   window.ginscoreOutbox = { add: add, numberForm: numberForm };
-  refresh().then(drain).catch(function () {});
+  otherTables().then(refresh).then(drain).catch(function () {});
   setInterval(function () { if (!draining && waiting.length) drain(); }, 30000);
 })();

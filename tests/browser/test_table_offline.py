@@ -170,3 +170,24 @@ def test_a_refused_hand_mended_keeps_its_place_and_the_hands_after_it_follow(liv
     hands = list(Hand.objects.filter(game=g).order_by("number"))
     assert [(h.number, h.data["knocker"], h.data["knocker_deadwood"]) for h in hands] == [
         (1, "Ann", 9), (2, "Ann", 6), (3, "Bob", 3)]
+
+
+def test_a_phone_keeping_two_tables_sends_the_other_tables_hands_from_the_page_open(live_server):
+    referee = user("phoneref")
+    first, second = game(referees=[referee]), game(names=("Cleo", "Dan"), referees=[referee])
+    with phone_browser() as page:
+        sign_in(page, live_server.url, second.pk)
+        kept_by_the_worker(page)
+        page.goto(f"{live_server.url}/games/{first.pk}/enter/")
+        kept_by_the_worker(page)
+        page.context.set_offline(True)
+        record_offline(page, 1, "Ann", 6, 19, "Bob", "2222")
+        page.goto(f"{live_server.url}/games/{second.pk}/enter/")
+        outbox = page.locator("#outbox")
+        sync_api.expect(outbox).to_have_text("1 hand of other tables waits on this phone too: sent from here as "
+                                             "well; their table's page lists them.")
+        page.context.set_offline(False)
+        sync_api.expect(outbox).to_be_hidden(timeout=30000)
+    hand = Hand.objects.get(game=first)
+    assert (hand.number, hand.confirmed_by_player.display_name) == (1, "Bob")
+    assert not Hand.objects.filter(game=second).exists()
