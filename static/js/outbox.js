@@ -127,7 +127,10 @@
     let said;
     if (stopped) said = "The server refused " + unit.toLowerCase() + " " + stopped.number + ": mend it, send it again or discard it. The " + unit.toLowerCase() + "s after it wait.";
     else if (state === "sending") said = "Sending…";
-    else if (state === "offline" || !navigator.onLine) said = "No network: they are kept on this phone and sent by themselves when the network returns.";
+    else if (state === "offline" || !navigator.onLine) {
+      said = waiting.length === 1 ? "No network: it is kept on this phone and sent by itself when the network returns."
+        : "No network: they are kept on this phone and sent by themselves when the network returns.";
+    }
     else said = "Sending as soon as the server answers.";
     root.appendChild(element("p", "outbox-state", said));
     const list = element("ol", "outbox-hands");

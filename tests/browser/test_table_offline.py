@@ -27,12 +27,14 @@ def kept_by_the_worker(page) -> None:
     page.wait_for_function("async () => !!(await caches.match(location.pathname))")
 
 
-def record_offline(page, number, knocker, knocker_deadwood, opponent_deadwood, accepter, pin):
+def record_offline(page, number, knocker, knocker_deadwood, opponent_deadwood, accepter, pin, shot=""):
     """A knock typed with no network, the loser tapping their name and typing their PIN."""
     record_knock(page, knocker, knocker_deadwood, opponent_deadwood)
     sync_api.expect(page.locator("#preview")).to_contain_text("No network")
     page.locator(f".accept-now label.choice:has-text('{accepter}')").click()
     page.fill("input[name=accept_pin]", pin)
+    if shot:
+        page.screenshot(path=shot, full_page=True)
     page.click(f"button:has-text('Record hand {number}')")
     sync_api.expect(page.locator("#outbox li").nth(number - 1)).to_contain_text(f"Hand {number}: ")
 
@@ -45,7 +47,7 @@ def test_three_hands_recorded_with_no_network_are_sent_once_each_in_order_when_i
         kept_by_the_worker(page)
         page.context.set_offline(True)
         record_offline(page, 1, "Ann", 6, 19, "Bob", "2222")
-        record_offline(page, 2, "Bob", 3, 20, "Ann", "1111")
+        record_offline(page, 2, "Bob", 3, 20, "Ann", "1111", shot=f"{SHOTS}/ginscore-table-offline-entry.png")
         record_offline(page, 3, "Ann", 2, 12, "Bob", "2222")
         outbox = page.locator("#outbox")
         sync_api.expect(outbox.locator("h2")).to_have_text("3 hands waiting to send")
