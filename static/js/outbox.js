@@ -158,8 +158,9 @@
     if (headline) {
       const since = serverNext > Number(root.dataset.next) ? " The server has recorded up to " + unit.toLowerCase() +
         " " + (serverNext - 1) + " since this page was loaded: reload it to see them." : "";
+      const those = waiting.length === 1 ? unit.toLowerCase() : count;
       const note = element("p", "note totals-note", "Totals as the server last answered: they do not include the " +
-        count + " waiting to send." + since);
+        those + " waiting to send." + since);
       note.dataset.outboxNote = "";
       headline.after(note);
     }

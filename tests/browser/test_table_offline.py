@@ -193,3 +193,28 @@ def test_a_phone_keeping_two_tables_sends_the_other_tables_hands_from_the_page_o
     hand = Hand.objects.get(game=first)
     assert (hand.number, hand.confirmed_by_player.display_name) == (1, "Bob")
     assert not Hand.objects.filter(game=second).exists()
+
+
+def test_a_partnership_deal_recorded_with_no_network_waits_with_both_tables_and_is_sent(live_server):
+    """A deal's two tables wait as one deal ("Deal 1: table 1: ...; table 2: ..."), sent as one."""
+    from .test_every_format_on_a_phone import table_hand
+
+    referee = user("phoneref")
+    g = game(names=("Ann", "Cleo", "Bob", "Dev"), fmt="partnership", referees=[referee])
+    with phone_browser() as page:
+        sign_in(page, live_server.url, g.pk)
+        kept_by_the_worker(page)
+        page.context.set_offline(True)
+        table_hand(page, 1, "Knock", "Ann", 5, 30)
+        table_hand(page, 2, "Gin", "Dev", opponent_deadwood=12)
+        sync_api.expect(page.locator("#preview")).to_contain_text("No network")
+        page.click("button:has-text('Record deal 1')")
+        outbox = page.locator("#outbox")
+        sync_api.expect(outbox.locator("h2")).to_have_text("1 deal waiting to send")
+        sync_api.expect(outbox.locator("li")).to_contain_text("Deal 1: table 1: Ann knocks")
+        sync_api.expect(outbox.locator("li")).to_contain_text("; table 2: Dev")
+        sync_api.expect(page.locator("#hand-form h2")).to_have_text("Deal 2")
+        page.screenshot(path=f"{SHOTS}/ginscore-table-offline-deal.png", full_page=True)
+        page.context.set_offline(False)
+        sync_api.expect(page.locator(".messages")).to_contain_text("Deal 1 recorded", timeout=30000)
+    assert g.hands.get().data["tables"][1]["knocker"] == "Dev"
