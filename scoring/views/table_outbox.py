@@ -27,7 +27,7 @@ from .. import policy, services
 from ..actors import actor_for
 from ..engine import SheetError
 from ..forms import AcceptNowForm
-from ..models import Game
+from ..models import Game, Hand
 from .common import REFUSED_TAG, visible_game
 from .table import _entry_form, _error_list, _hand_said
 
@@ -35,16 +35,17 @@ from .table import _entry_form, _error_list, _hand_said
 KEPT_ASSETS = ("css/site.css", "js/menu.js", "js/entry.js", "js/outbox.js", "js/live.js", "js/clock.js")
 
 
-def _answer(game: Game, outcome: str, message: str, *, status: int, number: int | None = None,
+def _answer(pk: int, outcome: str, message: str, *, status: int, number: int | None = None,
             **more) -> JsonResponse:
-    """One answer's shape: what became of the hand, in words, and the next hand the sheet expects."""
-    return JsonResponse({"outcome": outcome, "message": message, "number": number,
-                         "next_number": game.hand_count + 1, **more}, status=status)
+    """One answer's shape: what became of the hand, in words, and the next hand the sheet expects now."""
+    count = Game.objects.filter(pk=pk).values_list("hand_count", flat=True).first() or 0
+    return JsonResponse({"outcome": outcome, "message": message, "number": number, "next_number": count + 1,
+                         **more}, status=status)
 
 
-def _refused(game: Game, unit: str, number: int | None, words: str, *, status: int = 400, **more) -> JsonResponse:
+def _refused(pk: int, unit: str, number: int | None, words: str, *, status: int = 400, **more) -> JsonResponse:
     said = f"{unit} {number} not recorded: {words}" if number else f"Not recorded: {words}"
-    return _answer(game, "refused", said.rstrip(".") + ".", status=status, number=number, **more)
+    return _answer(pk, "refused", said.rstrip(".") + ".", status=status, number=number, **more)
 
 
 @require_POST
@@ -58,20 +59,20 @@ def send_hand(request, pk: int):
     made_for = text_id(request.POST.get("number"))
     phone_id = request.headers.get("Idempotency-Key", "")
     if actor.user is None and actor.link is None:
-        return _refused(game, unit, made_for, "this phone is no longer signed in: sign in (or open the table's "
+        return _refused(pk, unit, made_for, "this phone is no longer signed in: sign in (or open the table's "
                                               "link) again, then send it", status=403)
     if not policy.is_official(actor, game):
-        return _refused(game, unit, made_for, "only an organiser or this game's referee may record hands in it",
+        return _refused(pk, unit, made_for, "only an organiser or this game's referee may record hands in it",
                         status=403)
     if not phone_id:
-        return _refused(game, unit, made_for, "the phone's id for this hand is missing (Idempotency-Key)")
+        return _refused(pk, unit, made_for, "the phone's id for this hand is missing (Idempotency-Key)")
     next_number = game.hand_count + 1
     seated_for = made_for if made_for is not None and 1 <= made_for <= next_number else next_number
     form = _entry_form(game, seated_for, request.POST)
     accept = AcceptNowForm(request.POST, names=list(game.player_names))
     if not all([form.is_valid(), accept.is_valid()]):
         errors = _error_list(form) + _error_list(accept)
-        return _refused(game, unit, made_for, "; ".join(e["message"] for e in errors), errors=errors)
+        return _refused(pk, unit, made_for, "; ".join(e["message"] for e in errors), errors=errors)
     hand = {"actor": actor, "game": game, "data": form.hand(), "number": form.cleaned_data["number"],
             "phone_id": phone_id}
     try:
@@ -84,31 +85,31 @@ def send_hand(request, pk: int):
         return _sent_before(request, pk, unit, exc.hand)
     except services.AlreadyRecorded as exc:  # another phone recorded it, say: which hand is there, in words
         fresh = visible_game(request, pk)
-        return _refused(fresh, unit, made_for, f"{exc.problems[0].message}. {unit} {exc.number}: "
+        return _refused(pk, unit, made_for, f"{exc.problems[0].message}. {unit} {exc.number}: "
                                                f"{_hand_said(fresh, exc.number)}")
     except services.NotAccepted as exc:
         words = f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}."
         messages.error(request, words, extra_tags=f"{REFUSED_TAG}{exc.hand.number}")
-        return _answer(visible_game(request, pk), "not_accepted", words, status=201, number=exc.hand.number)
+        return _answer(pk, "not_accepted", words, status=201, number=exc.hand.number)
     except SheetError as exc:
-        return _refused(visible_game(request, pk), unit, made_for,
+        return _refused(pk, unit, made_for,
                         "; ".join(p.message for p in exc.problems),
                         errors=[{"field": p.field or "", "message": p.message} for p in exc.problems])
     except policy.NotAllowed as exc:
-        return _refused(game, unit, made_for, str(exc), status=403)
+        return _refused(pk, unit, made_for, str(exc), status=403)
     who = f" and accepted by {accept.cleaned_data['accept_player']}" if accept.accepting else ""
     words = f"{unit} {recorded.number} recorded{who}."
     messages.success(request, words)
-    return _answer(visible_game(request, pk), "accepted" if recorded.is_confirmed else "recorded", words,
+    return _answer(pk, "accepted" if recorded.is_confirmed else "recorded", words,
                    status=201, number=recorded.number)
 
 
-def _sent_before(request, pk: int, unit: str, hand) -> JsonResponse:
+def _sent_before(request, pk: int, unit: str, hand: Hand) -> JsonResponse:
     """The hand this id recorded, as it stands now: nothing recorded again, and no PIN looked at."""
     waits = "" if hand.is_confirmed else ": it awaits acceptance"
     words = f"{unit} {hand.number} was recorded when this phone first sent it (sent again, recorded once){waits}."
     messages.info(request, words)
-    return _answer(visible_game(request, pk), "sent_before", words, status=200, number=hand.number,
+    return _answer(pk, "sent_before", words, status=200, number=hand.number,
                    accepted=hand.is_confirmed)
 
 
