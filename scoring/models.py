@@ -322,6 +322,10 @@ class Hand(models.Model):
     )
     auto_confirmed = models.BooleanField(default=False)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The id the table's phone made for the hand as it was recorded there (its outbox's, sent as the
+    # ``Idempotency-Key``): a copy sent again, a day or a week later, finds the hand and records nothing.
+    # Entries only; NULL (never a shared empty string) for a hand recorded otherwise, as ``slot``.
+    phone_id = models.CharField(max_length=64, null=True, blank=True, editable=False)  # noqa: DJ001
 
     class Meta:
         ordering = ["game", "number", "version"]
@@ -329,6 +333,10 @@ class Hand(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.UniqueConstraint(fields=["game", "number", "version"], name="hand_unique_version"),
+            models.UniqueConstraint(fields=["game", "phone_id"], condition=Q(phone_id__isnull=False),
+                                    name="hand_phone_id_once_per_game"),
+            models.CheckConstraint(condition=Q(phone_id__isnull=True) | Q(version=1),
+                                   name="hand_phone_id_only_on_the_entry"),
             models.UniqueConstraint(
                 fields=["game", "number"], condition=Q(is_current=True), name="hand_one_current_version_per_number"
             ),

@@ -4,7 +4,7 @@ from django.urls import path
 
 from core import converters
 
-from .views import pages, players, sheet, table, table_time
+from .views import pages, players, sheet, table, table_outbox, table_time
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<id:pk>/history/", sheet.game_history, name="game_history"),
     path("games/<id:pk>/enter/", table.enter_hand, name="enter_hand"),
     path("games/<id:pk>/preview/", table.preview_hand, name="preview_hand"),
+    path("games/<id:pk>/send/", table_outbox.send_hand, name="send_hand"),
     path("games/<id:pk>/time/", table_time.end_at_time, name="end_at_time"),
     path("games/<id:pk>/time/undo/", table_time.undo_end_at_time, name="undo_end_at_time"),
     path("games/<id:pk>/clock/", table_time.table_clock, name="table_clock"),
@@ -34,4 +35,5 @@ urlpatterns = [
     path("games/<id:pk>/hands/<id:number>/correct/", table.correct_hand, name="correct_hand"),
     path("games/<id:pk>/hands/<id:number>/void/", table.void_hand, name="void_hand"),
     path("r/", pages.referee_link, name="referee_link"),
+    path("table-worker.js", table_outbox.table_worker, name="table_worker"),
 ]

@@ -28,6 +28,7 @@ from .games import (
 from .hands import (
     AlreadyRecorded,
     NotAccepted,
+    SentBefore,
     confirm_hand,
     correct_hand,
     end_game_at_time,
@@ -63,6 +64,7 @@ __all__ = [
     "NotAccepted",
     "NotAllowed",
     "PinLocked",
+    "SentBefore",
     "abandon_game",
     "abandon_game_unchecked",
     "check_pin",

@@ -45,7 +45,8 @@ from .refusals import refusal, service
 # Hands
 
 
-def _new_version(game: Game, number: int, version: int, action: str, data: dict, actor: Actor, reason: str) -> Hand:
+def _new_version(game: Game, number: int, version: int, action: str, data: dict, actor: Actor, reason: str,
+                 phone_id: str | None = None) -> Hand:
     return raw_rows.new(
         Hand,
         {"game": game, "entered_by": actor.user, "entered_via": actor.link if actor.user is None else None},
@@ -58,6 +59,7 @@ def _new_version(game: Game, number: int, version: int, action: str, data: dict,
         entered_at=timezone.now(),
         slot=slot_key(game.pk, number) if version == 1 else None,
         previous_slot_id=slot_key(game.pk, number - 1) if version == 1 and number > 1 else None,
+        phone_id=phone_id,
     )
 
 
@@ -84,6 +86,27 @@ class AlreadyRecorded(Refusal):
         self.number = number
 
 
+class SentBefore(Exception):
+    """A hand sent again from the table's phone (its outbox's id, ``phone_id``, is already on a hand of this
+    game): nothing was recorded; ``hand`` is the one its first copy recorded, as it stands now (accepted
+    or awaiting acceptance), whenever that was."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(f"hand {hand.number} was already recorded from this phone")
+        self.hand = hand
+
+
+MAX_PHONE_ID = 64
+
+
+def _sent_before(lines: Sequence[HandLine], phone_id: str) -> None:
+    """Raise ``SentBefore`` when a hand of these lines came with ``phone_id`` (read with the game's lock:
+    no query of its own; the database's constraint holds it against any other path)."""
+    for line in lines:
+        if line.versions[0].phone_id == phone_id:
+            raise SentBefore(line.current)
+
+
 def _fingerprint(data: dict) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -107,7 +130,8 @@ def _claim_form(actor: Actor, game: Game, once_key: str, data: dict, number: int
 @service
 @transaction.atomic
 def record_hand(
-    *, actor: Actor, game: Game, data: dict, once_key: str | None = None, number: int | None = None
+    *, actor: Actor, game: Game, data: dict, once_key: str | None = None, number: int | None = None,
+    phone_id: str | None = None,
 ) -> tuple[Hand, dict[str, Any]]:
     """Record the next hand of ``game``; it counts once confirmed (at once if the game needs no confirming).
 
@@ -115,10 +139,20 @@ def record_hand(
     (``once_key``): a double tap, a resubmitted page or a form brought back with the Back button
     records nothing and raises ``AlreadyRecorded`` naming the hand that is already there. The API does
     the same with its ``Idempotency-Key`` header.
+
+    The table's phone sends each hand of its outbox with an id of its own (``phone_id``), kept with the
+    hand for good: a copy sent again, however late, records nothing and raises ``SentBefore`` with the
+    hand it recorded, even once the game has ended (the last hand may have ended it).
     """
     data = _check_hand_data(data)
+    if phone_id is not None and not (0 < len(phone_id) <= MAX_PHONE_ID and phone_id.isprintable()):
+        raise SheetError.one(number, None, f"a phone's hand id is printable text of 1 to {MAX_PHONE_ID} characters")
     game, lines = lock_game(game.pk)
     next_number = len(lines) + 1
+    if phone_id is not None:
+        if not policy.is_official(actor, game):  # a stranger learns nothing of the game's hands
+            policy.require_can_record(actor, game)
+        _sent_before(lines, phone_id)
     if once_key is not None:
         _claim_form(actor, game, once_key, data, next_number)
     policy.require_can_record(actor, game)
@@ -134,7 +168,7 @@ def record_hand(
         raise refusal(next_number, None, f"the game ended at time after hand "
                                                 f"{game.summary.get('at_time', {}).get('after_hand')}: no hand "
                                                 "follows")
-    hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "")
+    hand = _new_version(game, next_number, 1, Hand.Action.ENTRY, data, actor, "", phone_id)
     scored = validate_current(game, lines, {next_number: hand})
     _auto_confirm(game, hand)
     lines.append(HandLine(next_number, [hand]))
@@ -316,13 +350,14 @@ class NotAccepted(Exception):
 @service
 def record_and_accept_hand(
     *, actor: Actor, game: Game, data: dict, player_name: str, pin: str, once_key: str | None = None,
-    number: int | None = None,
+    number: int | None = None, phone_id: str | None = None,
 ) -> tuple[Hand, dict[str, Any]]:
     """Record the next hand, then have the side it goes against accept it with a PIN typed after reading
     it back on the same phone: ``record_hand``, then ``confirm_hand`` (its PIN check in a transaction of
     its own, as always). A refused acceptance leaves the hand recorded and pending (``NotAccepted``); a
-    refused hand records nothing and no PIN is looked at."""
-    hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number)
+    refused hand records nothing and no PIN is looked at, nor is it for a hand sent before (``SentBefore``:
+    its PIN was checked, or not, when it was first recorded; the page asks again if it awaits acceptance)."""
+    hand, _ = record_hand(actor=actor, game=game, data=data, once_key=once_key, number=number, phone_id=phone_id)
     try:
         return confirm_hand(actor=actor, game=game, number=hand.number, player_name=player_name, pin=pin)
     except NotAllowed as exc:

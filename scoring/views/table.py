@@ -4,6 +4,7 @@ who plays and what a hand scores is the engine's to say."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
@@ -111,11 +112,19 @@ def enter_hand(request, pk: int):
     context.update({**time_box(game, pending=bool(context.get("pending"))),
                     "form": form, "next_number": next_number, "is_deal": isinstance(form, DealForm),
                     "seats": getattr(form, "seating", None), "form_errors": _error_list(form) + _error_list(accept),
-                    "accept_now": accept_now, "accept_form": accept})
+                    "accept_now": accept_now, "accept_form": accept,
+                    "offline_pin_players": json.dumps(_pin_holders(game) if accept_now else [])})
     response = render(request, "scoring/enter_hand.html", context)
     # A page brought back by the Back button is fetched again, so it shows the sheet as it is now.
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _pin_holders(game: Game) -> list[str]:
+    """The players of the game who have a PIN, by their names on its sheet: offered on the entry page when
+    the phone has no network to ask who a hand goes against (the server checks it when the hand is sent).
+    The game's seats are read with it already."""
+    return [game.player_names[seat.position] for seat in game.seats.all() if seat.player.confirm_pin]
 
 
 def _error_list(form: forms.Form) -> list[dict[str, str]]:

@@ -4,6 +4,9 @@
 // the side the hand goes against, under the hand read back. Focus moves on by itself where the next
 // step is certain (a count of two digits is complete), so a hand takes as few touches as it can.
 // A partnership deal has one block of hand fields per table ([data-hand], names prefixed "t1-", "t2-").
+// A hand the server's preview accepted (or one that could not be previewed: no network) is recorded through
+// the phone's outbox (outbox.js), which sends it and keeps it until the server has answered; a form the
+// preview found wrong goes to the server as a plain form post, which says what is wrong beside the field.
 (function () {
   "use strict";
   const form = document.getElementById("hand-form");
@@ -12,7 +15,11 @@
   const blocks = Array.prototype.slice.call(form.querySelectorAll("[data-hand]"));
   const acceptNow = form.querySelector("[data-accept-now]");
   const record = form.querySelector("[data-record]");
-  const recordWords = record ? record.textContent : "";
+  const outbox = window.ginscoreOutbox;
+  // The offline PIN box: who has a PIN here, when the server cannot say who the hand goes against.
+  const pinPlayers = JSON.parse(form.dataset.pinPlayers || "[]");
+  function recordWords() { return record ? (record.dataset.words || record.textContent) : ""; }
+  if (record) record.dataset.words = record.textContent;
 
   function named(block, name) {
     return block.querySelector("[name='" + block.dataset.prefix + name + "']");
@@ -182,6 +189,9 @@
   let previewPending = false;
   let previewDone = Promise.resolve();
   let previewsAsked = 0;
+  // What the last preview said of the hand as it is now: "ok", "bad" (the server found it wrong),
+  // "offline" (no answer: the network, or a server not answering), "" (none yet, or the hand changed).
+  let previewSaid = "";
   let finishPreview = function () {};
   function schedulePreview() {
     if (!form.dataset.preview) return;
@@ -279,10 +289,11 @@
   function showRecordWords() {
     if (!record) return;
     const pin = pinBox();
-    record.textContent = pin && visible(pin) && pin.value ? recordWords + " and accept it" : recordWords;
+    record.textContent = pin && visible(pin) && pin.value ? recordWords() + " and accept it" : recordWords();
   }
 
   async function runPreview() {
+    previewSaid = "";
     const waiting = blocks.filter(function (block) { return !play(block).result; });
     if (waiting.length === blocks.length) { preview.className = "preview"; preview.textContent = ""; return; }
     if (waiting.length) {
@@ -303,9 +314,25 @@
     data.delete("accept_pin"); // a PIN goes only with the hand it accepts, never to the preview
     data.delete("accept_player");
     const asked = ++previewsAsked;
-    const response = await fetch(form.dataset.preview, { method: "POST", body: data });
-    const answer = await response.json();
+    let response = null, answer = null;
+    try {
+      response = await fetch(form.dataset.preview, { method: "POST", body: data });
+      answer = await response.json();
+    } catch (error) {
+      answer = null;
+    }
     if (asked !== previewsAsked) return; // a later change asked again: only its answer is shown
+    if (!answer || (!response.ok && !answer.errors)) {
+      // No answer: nothing is scored here. The hand can still be recorded: it waits on the phone.
+      previewSaid = "offline";
+      showErrors([]);
+      preview.className = "preview offline";
+      preview.textContent = "No network: the score is not shown until the server has it. Record it: it waits on " +
+        "this phone and is sent by itself when the network returns.";
+      showAccept(pinPlayers);
+      return;
+    }
+    previewSaid = response.ok ? "ok" : "bad";
     preview.className = "preview " + (response.ok ? "ok" : "bad");
     if (!response.ok) {
       const loose = showErrors(answer.errors);
@@ -332,6 +359,7 @@
 
   // Any change to the hand: the PIN typed for what was read back no longer stands.
   function changed() {
+    previewSaid = "";
     showFields();
     if (acceptNow) {
       const pin = pinBox();
@@ -381,9 +409,96 @@
       if (!nextPlace(count) && record) form.requestSubmit(record);
     });
   });
-  form.addEventListener("submit", function () {
-    // one tap is enough; the server also records a resubmitted form only once
-    form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+  // The hand as the outbox keeps it: the form's fields (the PIN among them), and what was typed in words
+  // (never a score: only the server gives one).
+  function summary() {
+    return blocks.map(function (block) {
+      const parts = [];
+      const chosen = block.querySelector("input[name='" + block.dataset.prefix + "play']:checked, " +
+        "input[name='" + block.dataset.prefix + "result']:checked");
+      if (chosen) {
+        const label = chosen.closest("label");
+        const words = label && (label.querySelector(".sr") || label);
+        parts.push((words ? words.textContent : chosen.value).trim());
+      }
+      block.querySelectorAll("input.count, fieldset.keys").forEach(function (field) {
+        const input = field.matches("fieldset") ? field.querySelector("input:checked") : field;
+        if (!input || input.disabled || !visible(field) || input.value === "") return;
+        const label = field.matches("fieldset") ? field.querySelector("legend")
+          : form.querySelector("label[for='" + input.id + "']");
+        parts.push((label ? label.textContent.trim() + " " : "") + input.value);
+      });
+      const cards = named(block, "knocker_cards");
+      if (cards && !cards.disabled && cards.value) parts.push("cards entered");
+      return (blocks.length > 1 ? block.dataset.label.replace(/'s result$/, "") + ": " : "") + parts.join(", ");
+    }).join("; ");
+  }
+
+  // Whether the hand may go to the outbox: the server's preview found it right, or could not be asked.
+  // A PIN mistyped, or typed with nobody chosen, is said here offline (the server says it online).
+  function problemHere() {
+    if (blocks.some(function (block) { return !play(block).result; })) {
+      return "Choose the result: who knocked or went gin, or a dead hand";
+    }
+    const pin = pinBox();
+    if (pin && visible(pin) && pin.value) {
+      if (!/^[0-9]{4,8}$/.test(pin.value)) return "A PIN is 4 to 8 digits (0-9): type it again";
+      const chosen = acceptNow.querySelector("input[name=accept_player]:checked") || acceptNow.querySelector("[data-accept-player]");
+      if (!chosen || !chosen.value || chosen.disabled) return "Choose who is accepting: tap your name, then type your PIN";
+    }
+    return "";
+  }
+
+  function startAgain() {
+    form.reset();
+    previewSaid = "";
+    showFields();
+    showErrors([]);
+    preview.className = "preview";
+    preview.replaceChildren();
+    showAccept([]);
+    outbox.numberForm();
+    window.scrollTo(0, 0);
+  }
+
+  let sending = false;
+  form.addEventListener("submit", function (event) {
+    if (!outbox || !record || (event.submitter && event.submitter !== record)) {
+      // one tap is enough; the server also records a resubmitted form only once
+      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+      return;
+    }
+    event.preventDefault();
+    if (sending) return;
+    sending = true;
+    record.disabled = true;
+    afterPreview(function () {
+      const problem = problemHere();
+      const queue = (previewSaid === "ok" || previewSaid === "offline") && !problem;
+      if (!queue && navigator.onLine && previewSaid !== "offline") {
+        // the server says what is wrong, beside the field, as without this script (nothing is recorded)
+        sending = false;
+        form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+        HTMLFormElement.prototype.submit.call(form);
+        return;
+      }
+      if (!queue) {
+        sending = false;
+        record.disabled = false;
+        preview.className = "preview bad";
+        preview.textContent = "Not recorded: " + (problem || "see the field marked above") + ".";
+        return;
+      }
+      outbox.add(new FormData(form), summary()).then(function () {
+        startAgain();
+      }, function (error) {
+        preview.className = "preview bad";
+        preview.textContent = "Not recorded: this phone could not keep the hand (" + error + "). Write it down.";
+      }).finally(function () {
+        sending = false;
+        record.disabled = false;
+      });
+    });
   });
   showFields();
   if (acceptNow && !acceptNow.querySelector(".field-errors:not(:empty)")) showAccept([]);

@@ -58,9 +58,10 @@ def test_a_form_left_open_for_a_hand_already_recorded_records_nothing_and_shows_
         sync_api.expect(other.locator(".messages")).to_contain_text("Hand 1 recorded")
         record(page, "Bob", 2, 30)
         page.click("button:has-text('Record hand 1')")
-        messages = page.locator(".messages")
-        sync_api.expect(messages).to_contain_text("hand 1 is already recorded")
-        sync_api.expect(messages).to_contain_text("Ann knocks with 6, Bob has 19: Ann scores 13 (+1 box)")
+        # refused in the server's words, on the phone's outbox, which keeps it for the referee to discard
+        refused = page.locator("#outbox li.refused")
+        sync_api.expect(refused).to_contain_text("hand 1 is already recorded")
+        sync_api.expect(refused).to_contain_text("Ann knocks with 6, Bob has 19: Ann scores 13 (+1 box)")
     assert [h.data["knocker"] for h in Hand.objects.filter(game=g)] == ["Ann"]
 
 

@@ -155,3 +155,22 @@ def test_rate_counters_count_every_hit_from_concurrent_connections_in_one_statem
 
     counts = run_together(8, lambda i: [rate_limits.hit("concurrency-key", 10**8).count for _ in range(25)])
     assert sorted(c for each in counts for c in each) == list(range(1, 201))
+
+
+def test_copies_of_one_phones_hand_sent_at_once_record_it_once():
+    """The phone's outbox sent a hand, its answer was slow, and a second tab sent it too: every copy under
+    the game's lock finds the first one's hand by the phone's id."""
+    ref = user("phone")
+    g = game(referees=[ref])
+
+    def copy(i):
+        try:
+            hand, _ = services.record_hand(actor=as_actor(ref), game=Game.objects.get(pk=g.pk),
+                                           data=knock("Ann", 6, 19), phone_id="one-hand", number=1)
+            return hand.number
+        except services.SentBefore as sent:
+            return ("sent before", sent.hand.number)
+
+    results = run_together(6, copy)
+    assert sorted(results, key=str) == [("sent before", 1)] * 5 + [1]
+    assert Hand.objects.filter(game=g).count() == 1
