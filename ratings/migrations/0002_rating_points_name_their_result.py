@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('ratings', '0001_player_ratings_and_history'),
-        ('scoring', '0017_time_called_between_hands'),
+        ('scoring', '0018_time_called_between_hands'),
         ('tournaments', '0011_players_register_themselves'),
     ]
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0016_once_keys_and_rate_counters_move_to_core'),
+        ('scoring', '0017_hand_phone_id_once_per_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

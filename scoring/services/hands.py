@@ -146,7 +146,7 @@ def record_hand(
     """
     data = _check_hand_data(data)
     if phone_id is not None and not (0 < len(phone_id) <= MAX_PHONE_ID and phone_id.isprintable()):
-        raise SheetError.one(number, None, f"a phone's hand id is printable text of 1 to {MAX_PHONE_ID} characters")
+        raise refusal(number, None, f"a phone's hand id is printable text of 1 to {MAX_PHONE_ID} characters")
     game, lines = lock_game(game.pk)
     next_number = len(lines) + 1
     if phone_id is not None:

@@ -22,10 +22,10 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_POST
 
 from core.reading import text_id
+from core.refusals import Refusal
 
 from .. import policy, services
 from ..actors import actor_for
-from ..engine import SheetError
 from ..forms import AcceptNowForm
 from ..models import Game, Hand
 from .common import REFUSED_TAG, visible_game
@@ -91,12 +91,12 @@ def send_hand(request, pk: int):
         words = f"{unit} {exc.hand.number} recorded, not accepted yet: {exc.reason}."
         messages.error(request, words, extra_tags=f"{REFUSED_TAG}{exc.hand.number}")
         return _answer(pk, "not_accepted", words, status=201, number=exc.hand.number)
-    except SheetError as exc:
+    except policy.NotAllowed as exc:
+        return _refused(pk, unit, made_for, str(exc), status=403)
+    except Refusal as exc:
         return _refused(pk, unit, made_for,
                         "; ".join(p.message for p in exc.problems),
                         errors=[{"field": p.field or "", "message": p.message} for p in exc.problems])
-    except policy.NotAllowed as exc:
-        return _refused(pk, unit, made_for, str(exc), status=403)
     who = f" and accepted by {accept.cleaned_data['accept_player']}" if accept.accepting else ""
     words = f"{unit} {recorded.number} recorded{who}."
     messages.success(request, words)
