@@ -22,6 +22,7 @@ from .base import error, lock_event_to_change
 from .brackets import open_bracket
 from .checkin import absent_entries
 from .games import Opened, create_match, entries_in, open_games
+from .pairing_requests import refuse_never
 
 DID_NOT_CHECK_IN = "did not check in"
 
@@ -85,6 +86,7 @@ def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool)
         event.save(update_fields=["rounds"])
         state.event = event
     answer, _ = compute_answer(state)
+    refuse_never(answer)
     upcoming = answer["next_round"]
     last = state.rounds[-1].number if state.rounds else 0
     if answer["complete"] or upcoming is None:
