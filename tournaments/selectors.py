@@ -45,7 +45,7 @@ from .answers.read import (  # noqa: F401  (the answer's reads, for the pages an
 )
 from .answers.warnings import keyed
 from .live_tables import toward_target
-from .models import Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
+from .models import AvoidPair, Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
 from .policy import Actor
 
 
@@ -530,3 +530,8 @@ def for_readers(row: dict[str, Any], *, official: bool) -> dict[str, Any]:
     if not official:
         row["director_results"] = [{**r, "reason": ""} for r in row["director_results"]]
     return row
+
+
+def avoid_pairs(event: Event) -> list[AvoidPair]:
+    """The event's pairs to avoid with both players' names, in the order they were set: one query."""
+    return list(AvoidPair.objects.filter(event=event).select_related("first__player", "second__player").order_by("pk"))
