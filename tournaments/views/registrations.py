@@ -82,6 +82,7 @@ def my_registration(request, token: str):
     event = registration.event
     return render(request, "tournaments/my_registration.html", {
         "registration": registration, "event": event, "position": services.position_of(registration),
+        "byes": services.byes_of(registration.entry_id), "swiss": event.format == Event.Format.SWISS, "token": token,
         "link": request.build_absolute_uri(reverse("tournaments:my_registration", args=[token])),
         "event_url": reverse("tournaments:event", args=[event.pk]) if event.is_public else "",
     })
