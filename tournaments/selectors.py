@@ -45,7 +45,7 @@ from .answers.read import (  # noqa: F401  (the answer's reads, for the pages an
 )
 from .answers.warnings import keyed
 from .live_tables import toward_target
-from .models import AvoidPair, Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
+from .models import AvoidPair, Entry, Event, Match, MatchGame, Registration, RequestedBye, Round, WarningAcknowledgement
 from .policy import Actor
 
 
@@ -535,3 +535,10 @@ def for_readers(row: dict[str, Any], *, official: bool) -> dict[str, Any]:
 def avoid_pairs(event: Event) -> list[AvoidPair]:
     """The event's pairs to avoid with both players' names, in the order they were set: one query."""
     return list(AvoidPair.objects.filter(event=event).select_related("first__player", "second__player").order_by("pk"))
+
+
+def requested_byes(entry_id: int | None) -> list[int]:
+    """The rounds an entry asked to sit out, in order (none for no entry): one query."""
+    if entry_id is None:
+        return []
+    return list(RequestedBye.objects.filter(entry_id=entry_id).order_by("round").values_list("round", flat=True))

@@ -64,7 +64,7 @@ class EntryByes(EventErrorsMixin, APIView):
         entry = Entry.objects.get(pk=entry_id, event=event)
         data = _parsed(ByeAskSerializer, request)
         services.request_bye(actor=actor_for(request), event=event, entry=entry, round=data["round"])
-        return Response({"entry": entry.pk, "byes": services.byes_of(entry.pk)}, status=201)
+        return Response({"entry": entry.pk, "byes": selectors.requested_byes(entry.pk)}, status=201)
 
 
 class AvoidList(EventErrorsMixin, APIView):

@@ -121,7 +121,7 @@ def _mine(token: str) -> Registration:
 def my_registration(registration: Registration) -> dict:
     return {"status": registration.status, "position": services.position_of(registration),
             "event": registration.event_id, "entry": registration.entry_id,
-            "byes": services.byes_of(registration.entry_id)}
+            "byes": selectors.requested_byes(registration.entry_id)}
 
 
 class MyRegistration(EventErrorsMixin, APIView):

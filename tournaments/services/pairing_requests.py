@@ -47,13 +47,6 @@ def pairing_problems(values: dict[str, Any], *, format: str) -> list[Problem]:
     return problems
 
 
-def byes_of(entry_id: int | None) -> list[int]:
-    """The rounds an entry asked to sit out, in order."""
-    if entry_id is None:
-        return []
-    return list(RequestedBye.objects.filter(entry_id=entry_id).order_by("round").values_list("round", flat=True))
-
-
 def _last_round(event: Event) -> int:
     return event.rounds or default_swiss_rounds(max(Entry.objects.filter(event=event).count(), 2))
 
@@ -79,7 +72,7 @@ def _ask(event: Event, entry: Entry, round_no: object, *, actor: Actor | None) -
     if round_no < entry.joined_round:
         raise error("round", f"{entry.player} joins in round {entry.joined_round}: there is no round {round_no} "
                              "to sit out")
-    asked = byes_of(entry.pk)
+    asked = list(RequestedBye.objects.filter(entry=entry).order_by("round").values_list("round", flat=True))
     if round_no in asked:
         raise error("round", f"{entry.player} has already asked to sit out round {round_no}")
     if len(asked) >= event.max_requested_byes:
