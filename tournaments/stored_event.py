@@ -376,7 +376,9 @@ def build_document(state: EventState, *, as_of_round: int | None = None,
     dropped = {labels[e.pk]: e.dropped_after_round for e in state.entries if e.dropped_after_round is not None}
     if dropped:
         doc["dropped"] = dropped
-    doc.update(asks_document(state))
+    placed = {(m.round_number, e) for m in state.live_matches if m.round_id is not None for e in m.sides}
+    doc.update(asks_document(event, state.entries, labels, placed=placed, requested=state.requested_byes,
+                             avoid=state.avoid))
     return Built(doc, counted)
 
 
