@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import CharField, Value
 
+from tournaments.engine.records import default_swiss_rounds
 from tournaments.models import AvoidPair, Entry, Event, RequestedBye
 
 
@@ -40,7 +41,7 @@ def asks_document(event: Event, entries: Sequence[Entry], labels: Mapping[int, s
         byes = [{"round": r, "name": labels[e]} for e, r in requested
                 if e in by_id and r >= by_id[e].joined_round and (r, e) not in placed
                 and (by_id[e].dropped_after_round is None or by_id[e].dropped_after_round >= r)
-                and (event.rounds is None or r <= event.rounds)]
+                and r <= (event.rounds or default_swiss_rounds(max(len(entries), 2)))]
         if byes:
             out["requested_byes"] = byes
     if event.format == Event.Format.ROUND_ROBIN:

@@ -226,3 +226,14 @@ def test_the_events_options_are_set_at_creation_and_shown():
     assert (made.json()["max_requested_byes"], made.json()["avoid_same_club_rounds"]) == (2, 3)
     stored = Event.objects.get(pk=made.json()["id"])
     assert (stored.max_requested_byes, stored.avoid_same_club_rounds) == (2, 3)
+
+
+def test_a_bye_beyond_the_rounds_left_after_entries_withdraw_is_left_out_not_a_broken_answer():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev", "Eve"])  # no rounds given: 3 for five entries
+    services.request_bye(actor=people.dir, event=event, entry=entry(event, "Ann"), round=3)
+    for name in ("Dev", "Eve"):
+        services.remove_entry(actor=people.dir, entry=entry(event, name))
+    answer = api_client().get(f"/api/v1/events/{event.pk}/")
+    assert answer.status_code == 200
+    assert answer.json()["answer"]["rounds"] == 2
