@@ -106,3 +106,26 @@ def test_the_player_asks_for_a_bye_on_their_own_page():
     assert list(RequestedBye.objects.filter(by_player=True).values_list("round", flat=True)) == [2]
     assert Client().post("/events/registration/nope/byes/", {"round": "2"}).status_code == 404
 
+
+
+def test_the_event_page_says_why_round_1_cannot_be_paired_and_a_bracket_keeps_a_never_pair_apart():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    services.add_avoid_pair(actor=people.dir, event=event, entries=[entry(event, "Ann").pk, entry(event, "Bob").pk],
+                            strength="never")
+    page = _director(people).get(f"/events/{event.pk}/").content.decode()
+    assert ("Round 1 cannot be paired without pairing Ann with Bob, whom a &quot;never&quot; pair keeps apart: "
+            "every pairing of the entries still in breaks one. Change the pairings to avoid") in page
+    assert "Pair round 1 (2 entries)" not in page
+
+    bracket = new_event(people, names=list("ABCDEFGH"), fmt="single_elimination")
+    services.add_avoid_pair(actor=people.dir, event=bracket, entries=[entry(bracket, "A").pk, entry(bracket, "H").pk],
+                            strength="never")
+    services.pair_next_round(actor=people.dir, event=bracket)
+    first = {m.bracket_id: sorted(p.entry.player.display_name for p in m.players.all())
+             for m in bracket.matches.filter(bracket_id__startswith="W1-")}
+    assert first == {"W1-1": ["A", "G"], "W1-2": ["D", "E"], "W1-3": ["B", "H"], "W1-4": ["C", "F"]}
+    late = _director(people).post(f"/events/{bracket.pk}/avoid/", {"once": "late", "first": entry(bracket, "B").pk,
+                                                                   "second": entry(bracket, "C").pk,
+                                                                   "strength": "avoid"}, follow=True)
+    assert "Nothing changed: The bracket has started" in late.content.decode()
