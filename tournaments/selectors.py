@@ -542,3 +542,9 @@ def requested_byes(entry_id: int | None) -> list[int]:
     if entry_id is None:
         return []
     return list(RequestedBye.objects.filter(entry_id=entry_id).order_by("round").values_list("round", flat=True))
+
+
+def sitting_out(event: Event, round_number: int) -> list[str]:
+    """The players who asked to sit out a Swiss round, by name: one query."""
+    return sorted(RequestedBye.objects.filter(entry__event=event, round=round_number)
+                  .values_list("entry__player__display_name", flat=True), key=str.casefold)

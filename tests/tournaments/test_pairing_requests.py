@@ -5,6 +5,7 @@ the calculator answering the new fields."""
 
 import pytest
 import yaml
+from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Player
@@ -37,6 +38,8 @@ def test_a_requested_bye_is_scored_as_a_draw_and_refused_once_its_round_is_paire
     services.pair_next_round(actor=people.dir, event=event)
     assert _pairs(event, 1) == [["Ann", "Cleo"], ["Bob", "Dev"]]
     assert not event.matches.filter(is_bye=True).exists()  # Eve is not the odd one out: she asked to sit out
+    page = Client().get(f"/events/{event.pk}/pairings/").content.decode()
+    assert "Sitting out this round, as they asked: Eve." in page
     for m in open_matches(event, 1):
         play_match(people, m, sorted(p.entry.player.display_name for p in m.players.all())[0])
     eve_row = _row(event, "Eve")
