@@ -548,3 +548,14 @@ def sitting_out(event: Event, round_number: int) -> list[str]:
     """The players who asked to sit out a Swiss round, by name: one query."""
     return sorted(RequestedBye.objects.filter(entry__event=event, round=round_number)
                   .values_list("entry__player__display_name", flat=True), key=str.casefold)
+
+
+PAIRS_TO_AVOID = ("avoid", "pairing_refused")  # who is kept apart from whom: its directors' business
+
+
+def without_pairs_to_avoid(document: dict[str, Any]) -> dict[str, Any]:
+    """An event's request (its export) or answer as shown to whoever does not direct it: the pairs to avoid,
+    and the refusal that names two of them, left out (they say who must not meet whom)."""
+    if not any(key in document for key in PAIRS_TO_AVOID):
+        return document
+    return {key: value for key, value in document.items() if key not in PAIRS_TO_AVOID}

@@ -240,3 +240,20 @@ def test_a_bye_beyond_the_rounds_left_after_entries_withdraw_is_left_out_not_a_b
     answer = api_client().get(f"/api/v1/events/{event.pk}/")
     assert answer.status_code == 200
     assert answer.json()["answer"]["rounds"] == 2
+
+
+def test_who_is_kept_apart_is_shown_to_the_events_directors_only():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    services.add_avoid_pair(actor=people.dir, event=event, entries=[entry(event, "Ann").pk, entry(event, "Bob").pk],
+                            strength="never")
+    for path in ("export/", ""):
+        seen = api_client(people.director).get(f"/api/v1/events/{event.pk}/{path}").json()
+        public = api_client(user()).get(f"/api/v1/events/{event.pk}/{path}").json()
+        if path:
+            assert seen["avoid"] == [{"players": ["Ann", "Bob"], "never": True}]
+            assert "avoid" not in public
+        else:
+            assert seen["answer"]["pairing_refused"][0].startswith("round 1 cannot be paired without pairing Ann")
+            assert "pairing_refused" not in public["answer"]
+            assert public["answer"]["standings"] == seen["answer"]["standings"]
