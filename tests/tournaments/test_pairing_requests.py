@@ -257,3 +257,17 @@ def test_who_is_kept_apart_is_shown_to_the_events_directors_only():
             assert seen["answer"]["pairing_refused"][0].startswith("round 1 cannot be paired without pairing Ann")
             assert "pairing_refused" not in public["answer"]
             assert public["answer"]["standings"] == seen["answer"]["standings"]
+
+
+def test_a_swap_by_hand_that_pairs_a_pair_to_avoid_says_so_and_needs_confirming():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], rounds=3)
+    ann, bob, cleo, dev = (entry(event, n) for n in ("Ann", "Bob", "Cleo", "Dev"))
+    services.add_avoid_pair(actor=people.dir, event=event, entries=[ann.pk, bob.pk], strength="never")
+    rnd = services.pair_next_round(actor=people.dir, event=event, publish=False).round
+    assert _pairs(event, 1) == [["Ann", "Cleo"], ["Bob", "Dev"]]  # a draft, to swap by hand
+    with pytest.raises(services.EventError) as refused:
+        services.swap_entries(actor=people.dir, round=rnd, first=cleo, second=bob)
+    assert [p.message for p in refused.value.problems] == [
+        "this swap pairs Bob with Ann, a pair to never pair. Confirm to swap anyway"]
+    assert services.swap_warnings(round=rnd, first=cleo, second=dev) == []
