@@ -232,3 +232,31 @@ def test_the_contracts_never_example_is_the_engines_refusal():
     with pytest.raises(EventError) as refused:
         run_event(request)
     assert refused.value.as_dict() == example("EVENTS", 8)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_brackets_first_round_keeps_never_pairs_apart_or_refuses_and_plays_to_the_end(data):
+    n = data.draw(st.integers(2, 16), label="entries")
+    names = NAMES[:n]
+    possible = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    never = data.draw(st.lists(st.sampled_from(possible), max_size=n, unique=True), label="never pairs")
+    fmt = data.draw(st.sampled_from(["single_elimination", "double_elimination"]), label="format")
+    request = {"format": fmt, "entries": entries(names), "results": [],
+               "avoid": [{"players": list(p), "never": True} for p in never]}
+    kept_apart = {frozenset(p) for p in never}
+    try:
+        answer = run_event(request)
+    except EventError as refused:  # only when one exchange of seeds cannot separate a pair
+        fields = {p.field for p in refused.problems}
+        assert fields == {"avoid"}
+        return
+    first_round = [m["players"] for m in answer["bracket"] if m["bracket"] == "winners" and m["round"] == 1]
+    assert all(frozenset(p) not in kept_apart for p in first_round if len(p) == 2)
+    assert sorted(name for p in first_round for name in p) == sorted(names)  # every entry placed once
+    rng = random.Random(n)
+    while answer["pending"]:
+        request["results"] += [{"match": m["match"], "winner": rng.choice(m["players"])} for m in answer["pending"]]
+        answer = run_event(request)
+    assert answer["complete"]
+    assert answer["champion"] in names
