@@ -559,3 +559,8 @@ def without_pairs_to_avoid(document: dict[str, Any]) -> dict[str, Any]:
     if not any(key in document for key in PAIRS_TO_AVOID):
         return document
     return {key: value for key, value in document.items() if key not in PAIRS_TO_AVOID}
+
+
+def rounds_paired(event: Event) -> int:
+    """The number of the last round paired (0 before round 1): one query."""
+    return Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0

@@ -129,3 +129,24 @@ def test_the_event_page_says_why_round_1_cannot_be_paired_and_a_bracket_keeps_a_
                                                                    "second": entry(bracket, "C").pk,
                                                                    "strength": "avoid"}, follow=True)
     assert "Nothing changed: The bracket has started" in late.content.decode()
+
+
+def test_a_requested_bye_is_taken_back_on_the_players_page_and_the_entrys_page():
+    people = Officials()
+    event = services.create_event(actor=people.boss, name="Open", format="swiss", rounds=3, conventions=QUICK,
+                                  directors=[people.director], registration_open=True, max_requested_byes=2)
+    signed = services.register(actor=as_actor(), event=event, name="Ann", email="ann@example.org")
+    own = f"/events/registration/{signed.token}/"
+    Client().post(own + "byes/", {"round": "2"})
+    page = Client().get(own).content.decode()
+    assert "I can play round 2 after all" in page
+    said = Client().post(own + "byes/2/cancel/", follow=True).content.decode()
+    assert "You play round 2 after all." in said
+    assert not RequestedBye.objects.exists()
+    ann = entry(event, "Ann")
+    td = _director(people)
+    td.post(f"/events/{event.pk}/entries/{ann.pk}/byes/", {"once": "b1", "round": "3"})
+    assert "Plays round 3 after all" in td.get(f"/events/{event.pk}/entries/{ann.pk}/").content.decode()
+    done = td.post(f"/events/{event.pk}/entries/{ann.pk}/byes/3/cancel/", {"once": "c1"}, follow=True)
+    assert "Ann plays round 3 after all." in done.content.decode()
+    assert not RequestedBye.objects.exists()

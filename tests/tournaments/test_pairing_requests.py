@@ -148,11 +148,14 @@ def test_pairs_to_avoid_are_refused_where_they_cannot_apply():
 @pytest.mark.parametrize(("who", "expected"), [
     ("anonymous", 401), ("player", 403), ("referee", 403), ("other_director", 403), ("removed_director", 403),
     ("added_director", None), ("director", None), ("organiser", None)])
-def test_the_pairs_to_avoid_are_listed_and_removed_by_the_events_directors_only(who, expected, public):
+def test_pairs_to_avoid_and_requested_byes_are_listed_and_removed_by_the_events_directors_only(who, expected,
+                                                                                            public):
     people = Officials()
     event = new_event(people, names=["Ann", "Bob", "Cleo", "Dev"], is_public=public, rounds=3)
     pair = services.add_avoid_pair(actor=people.dir, event=event, entries=[entry(event, "Ann").pk,
                                                                            entry(event, "Bob").pk], strength="avoid")
+    ann = entry(event, "Ann")
+    services.request_bye(actor=people.dir, event=event, entry=ann, round=3)
     changed = replace_officials(people, event)
     other = new_event(Officials(), names=["Cat", "Dan"])
     client = {"anonymous": lambda: api_client(), "player": lambda: api_client(user()),
@@ -164,17 +167,22 @@ def test_the_pairs_to_avoid_are_listed_and_removed_by_the_events_directors_only(
         expected = 404  # a private event does not exist for whoever may not read it
     listed = client.get(f"/api/v1/events/{event.pk}/avoid/")
     removed = client.delete(f"/api/v1/events/{event.pk}/avoid/{pair.pk}/")
+    taken_back = client.delete(f"/api/v1/events/{event.pk}/entries/{ann.pk}/byes/3/")
     if expected is None:
         assert listed.status_code == 200
         assert [p["names"] for p in listed.json()] == [["Ann", "Bob"]]
         assert removed.status_code == 204
         assert not AvoidPair.objects.exists()
+        assert taken_back.status_code == 204
+        assert not RequestedBye.objects.exists()
     else:
         # reading is open to anyone who can read the event, so an anonymous reader is refused, not asked to sign in
         assert listed.status_code == ((403 if public else 404) if who == "anonymous" else expected)
         assert removed.status_code == expected
         assert set(removed.json()["errors"][0]) == {"result", "field", "message"}
+        assert taken_back.status_code == expected
         assert AvoidPair.objects.count() == 1
+        assert RequestedBye.objects.count() == 1
 
 
 def test_private_events_answer_404_to_outsiders_on_the_new_routes():
@@ -190,6 +198,7 @@ def test_private_events_answer_404_to_outsiders_on_the_new_routes():
                            format="json").status_code == 404
         assert client.delete(f"{base}/avoid/{pair.pk}/").status_code == 404
         assert client.post(f"{base}/entries/{ann}/byes/", {"round": 2}, format="json").status_code == 404
+        assert client.delete(f"{base}/entries/{ann}/byes/2/").status_code == 404
     assert AvoidPair.objects.count() == 1
     assert RequestedBye.objects.count() == 0
 
@@ -271,3 +280,30 @@ def test_a_swap_by_hand_that_pairs_a_pair_to_avoid_says_so_and_needs_confirming(
     assert [p.message for p in refused.value.problems] == [
         "this swap pairs Bob with Ann, a pair to never pair. Confirm to swap anyway"]
     assert services.swap_warnings(round=rnd, first=cleo, second=dev) == []
+
+
+def test_a_requested_bye_is_taken_back_until_its_round_is_paired():
+    people = Officials()
+    event = services.create_event(actor=people.boss, name="Open", format="swiss", rounds=3, conventions=QUICK,
+                                  directors=[people.director], registration_open=True)
+    links = [api_client().post(f"/api/v1/events/{event.pk}/registrations/",
+                               {"name": n, "email": f"{n.lower()}@example.org"}, format="json").json()["manage_url"]
+             for n in ("Ann", "Bob", "Cleo")]
+    api_client().post(links[0] + "byes/", {"round": 1}, format="json")
+    taken = api_client().delete(links[0] + "byes/1/")
+    assert taken.status_code == 200
+    assert taken.json()["byes"] == []
+    assert api_client().delete(links[0] + "byes/1/").json()["errors"] == [
+        {"result": None, "field": "round", "message": "Ann has not asked to sit out round 1"}]
+    td = api_client(people.director)
+    bob = entry(event, "Bob")
+    td.post(f"/api/v1/events/{event.pk}/entries/{bob.pk}/byes/", {"round": 1}, format="json")
+    services.pair_next_round(actor=people.dir, event=event)
+    late = td.delete(f"/api/v1/events/{event.pk}/entries/{bob.pk}/byes/1/")
+    assert late.status_code == 400
+    assert late.json()["errors"][0]["message"] == "round 1 is already paired: its bye stands"
+    assert api_client(user()).delete(f"/api/v1/events/{event.pk}/entries/{bob.pk}/byes/1/").status_code == 403
+    assert RequestedBye.objects.filter(entry=bob).count() == 1
+    paths = yaml.safe_load(Client().get(reverse("schema")).content)["paths"]
+    assert set(paths["/api/v1/events/{id}/entries/{entry_id}/byes/{number}/"]) == {"delete"}
+    assert set(paths["/api/v1/registrations/{token}/byes/{number}/"]) == {"delete"}

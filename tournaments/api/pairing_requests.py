@@ -112,3 +112,28 @@ class MyByes(EventErrorsMixin, APIView):
         data = _parsed(ByeAskSerializer, request)
         services.request_my_bye(registration=registration, round=data["round"])
         return Response(my_registration(_mine(token)), status=201)
+
+
+class EntryByeDetail(EventErrorsMixin, APIView):
+    permission_classes = [WriteAccess]
+
+    @extend_schema(request=None, responses={204: None}, tags=TAG,
+                   summary="Take back an entry's requested bye before its round is paired (the event's directors)")
+    @idempotent
+    def delete(self, request, pk, entry_id, number):
+        event = selectors.readable_event(actor_for(request), pk)
+        entry = Entry.objects.get(pk=entry_id, event=event)
+        services.cancel_bye(actor=actor_for(request), event=event, entry=entry, round=number)
+        return Response(status=204)
+
+
+class MyByeDetail(EventErrorsMixin, APIView):
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=None, responses=MyRegistrationSerializer, tags=TAG,
+                   summary="Take back my requested bye before its round is paired (my own link)")
+    def delete(self, request, token, number):
+        registration = _mine(token)
+        services.cancel_my_bye(registration=registration, round=number)
+        return Response(my_registration(_mine(token)))

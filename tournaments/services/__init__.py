@@ -45,7 +45,14 @@ from .entries import add_entries_from_text, add_entry, drop_entry, remove_entry,
 from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
 from .once import AlreadySent, form_sent_once
-from .pairing_requests import add_avoid_pair, remove_avoid_pair, request_bye, request_my_bye
+from .pairing_requests import (
+    add_avoid_pair,
+    cancel_bye,
+    cancel_my_bye,
+    remove_avoid_pair,
+    request_bye,
+    request_my_bye,
+)
 from .prizes import MAX_PRIZE_TEXT, MAX_PRIZES, prizes_as_text, prizes_from_text, read_prizes
 from .registrations import (
     SignedUp,
@@ -76,7 +83,9 @@ __all__ = [
     "add_entries_from_text",
     "add_entry",
     "answer_view",
+    "cancel_bye",
     "cancel_event",
+    "cancel_my_bye",
     "check_in_entry",
     "clear_director_result",
     "closed_because",

@@ -1,12 +1,12 @@
 """What players and directors ask of the pairing: a bye in a future Swiss round (the player by their own link,
 or a director), and pairs of entries to avoid ("never", or "avoid") set by the event's directors.
 
-A requested bye is for a round of the event not yet paired, for an entry still in that has joined by then, at
-most ``Event.max_requested_byes`` per entry; the engine leaves the entry out of that round's pairing and scores
-it ``match_points.requested_bye``. Pairs to avoid are for Swiss (any time: they shape the rounds still to pair)
-and elimination (only before the bracket starts: its round 1 is laid out with them); a round robin plays its
-schedule. ``avoid_same_club_rounds`` makes every two entries of one club a pair to avoid through that round
-(``stored_event`` adds them to the engine's request).
+A requested bye is for a round of the event not yet paired (and taken back only until then), for an entry still
+in that has joined by then, at most ``Event.max_requested_byes`` per entry; the engine leaves the entry out of
+that round's pairing and scores it ``match_points.requested_bye``. Pairs to avoid are for Swiss (any time:
+they shape the rounds still to pair) and elimination (only before the bracket starts: its round 1 is laid out
+with them); a round robin plays its schedule. ``avoid_same_club_rounds`` makes every two entries of one club a
+pair to avoid through that round (``stored_event`` adds them to the engine's request).
 
 It must not pair: the engine does, with what is stored here.
 """
@@ -105,6 +105,37 @@ def request_my_bye(*, registration: Registration, round: object) -> RequestedBye
                     + (": you are on the waiting list" if registration.status == Registration.Status.WAITLISTED
                        else ": you have withdrawn"))
     return _ask(event, registration.entry, round, actor=None)
+
+
+def _take_back(event: Event, entry: Entry, round_no: object) -> None:
+    paired = Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    bye = RequestedBye.objects.filter(entry=entry, round=round_no).first() if type(round_no) is int else None
+    if bye is None:
+        raise error("round", f"{entry.player} has not asked to sit out round {round_no}")
+    if bye.round <= paired:
+        raise error("round", f"round {bye.round} is already paired: its bye stands")
+    bye.delete()
+    bump(event)
+
+
+@transaction.atomic
+def cancel_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> None:
+    """A director takes back a bye asked for an entry, before its round is paired."""
+    event = lock_event_to_change(actor, event, "ask for byes")
+    if entry.event_id != event.pk:
+        raise error("entry", "no such entry in this event")
+    _take_back(event, Entry.objects.select_related("player").get(pk=entry.pk), round)
+
+
+@transaction.atomic
+def cancel_my_bye(*, registration: Registration, round: object) -> None:
+    """The player takes back, by their own link, a bye they asked for, before its round is paired."""
+    event = lock_event(registration.event)
+    refuse_if_cancelled(event)
+    registration = Registration.objects.select_related("entry__player").get(pk=registration.pk)
+    if registration.entry is None:
+        raise error("round", "you have no entry in this event")
+    _take_back(event, registration.entry, round)
 
 
 def _refuse_if_fixed(event: Event) -> None:

@@ -36,6 +36,7 @@ def entry_page(request, pk: int, entry_id: int):
         request, event, "standings", record=record, official=official,
         place_words=ordinal(record["place"]) if record["place"] else "",
         byes=selectors.requested_byes(entry_id) if event.format == event.Format.SWISS else [],
+        paired=selectors.rounds_paired(event),
     ))
 
 

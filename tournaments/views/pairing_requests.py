@@ -103,3 +103,38 @@ def my_bye(request, token: str):
         messages.success(request, f"You sit out round {bye.round}: it scores {scored} match "
                                   f"point{'s' if scored != 1 else ''}, as the event's rules say.")
     return redirect("tournaments:my_registration", token=token)
+
+
+@require_POST
+def cancel_entry_bye(request, pk: int, entry_id: int, number: int):
+    """The entry's page: a director takes back a requested bye, before its round is paired."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "ask for byes")) is not None:
+        return refused
+    entry = Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise Http404("no such entry in this event")
+    with sent_once(request) as fresh:
+        if fresh:
+            try:
+                services.cancel_bye(actor=actor_for(request), event=event, entry=entry, round=number)
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, f"Nothing changed: {say(exc)}.")
+            else:
+                messages.success(request, f"{entry.player} plays round {number} after all.")
+    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+
+
+@require_POST
+def cancel_my_bye(request, token: str, number: int):
+    """The player's own page: take back a requested bye, before its round is paired."""
+    registration = services.registration_by_token(token)
+    if registration is None:
+        raise Http404("no sign-up has this link")
+    try:
+        services.cancel_my_bye(registration=registration, round=number)
+    except EventError as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}.")
+    else:
+        messages.success(request, f"You play round {number} after all.")
+    return redirect("tournaments:my_registration", token=token)
