@@ -6,7 +6,17 @@ from django.contrib import admin
 
 from core.admin import ReadOnlyMixin
 
-from .models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, Round, WarningAcknowledgement
+from .models import (
+    AvoidPair,
+    Entry,
+    Event,
+    Match,
+    MatchGame,
+    MatchPlayer,
+    MatchResult,
+    Round,
+    WarningAcknowledgement,
+)
 
 
 class EntryInline(ReadOnlyMixin, admin.TabularInline):
@@ -21,13 +31,20 @@ class WarningAcknowledgementInline(ReadOnlyMixin, admin.TabularInline):
     fields = readonly_fields = ["message", "note", "acknowledged_by", "acknowledged_at"]
 
 
+class AvoidPairInline(ReadOnlyMixin, admin.TabularInline):
+    model = AvoidPair
+    fk_name = "event"
+    extra = 0
+    fields = readonly_fields = ["first", "second", "strength", "created_by", "created_at"]
+
+
 @admin.register(Event)
 class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["name", "format", "status", "match_format", "is_public", "created_at"]
     list_filter = ["format", "status", "is_public"]
     search_fields = ["name"]
     exclude = ["seeding"]
-    inlines = [EntryInline, WarningAcknowledgementInline]
+    inlines = [EntryInline, AvoidPairInline, WarningAcknowledgementInline]
 
 
 class MatchPlayerInline(ReadOnlyMixin, admin.TabularInline):

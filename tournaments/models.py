@@ -95,6 +95,10 @@ class Event(models.Model):
     registration_cap = models.PositiveIntegerField(null=True, blank=True)
     waitlist = models.BooleanField(default=False)
     registration_key = models.CharField(max_length=32, blank=True, default="")
+    # Swiss: how many rounds each entry may ask to sit out (``services.pairing_requests``), scored
+    # ``match_points.requested_bye``. Same club counts as a pair to avoid through this round (0: never).
+    max_requested_byes = models.PositiveSmallIntegerField(default=1)
+    avoid_same_club_rounds = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -212,6 +216,56 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} for {self.event} ({self.status})"
+
+
+class RequestedBye(models.Model):
+    """A Swiss round an entry asked to sit out (the player by their own link, or a director), before it was
+    paired: the entry is not paired in it and scores ``match_points.requested_bye``."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="requested_byes")
+    round = models.PositiveSmallIntegerField()
+    by_player = models.BooleanField(default=False)  # asked by the player's own link (else by a director)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["entry", "round"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round"], name="requested_bye_once_per_entry_per_round"),
+            models.CheckConstraint(condition=Q(round__gte=1), name="requested_bye_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} sits out round {self.round}"
+
+
+class AvoidPair(models.Model):
+    """Two entries of an event not to pair: ``never`` holds like "no rematch"; ``avoid`` gives way only to
+    score. Stored with the lower entry id first, so a pair is kept once."""
+
+    class Strength(models.TextChoices):
+        NEVER = "never", "Never"
+        AVOID = "avoid", "Avoid"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="avoid_pairs")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    strength = models.CharField(max_length=5, choices=Strength.choices)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "first", "second"], name="avoid_pair_once_per_event"),
+            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="avoid_pair_lower_entry_first"),
+            models.CheckConstraint(condition=Q(strength__in=["never", "avoid"]), name="avoid_pair_strength_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second} ({self.strength})"
 
 
 class Round(models.Model):

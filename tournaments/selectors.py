@@ -45,7 +45,7 @@ from .answers.read import (  # noqa: F401  (the answer's reads, for the pages an
 )
 from .answers.warnings import keyed
 from .live_tables import toward_target
-from .models import Entry, Event, Match, MatchGame, Registration, Round, WarningAcknowledgement
+from .models import AvoidPair, Entry, Event, Match, MatchGame, Registration, RequestedBye, Round, WarningAcknowledgement
 from .policy import Actor
 
 
@@ -530,3 +530,37 @@ def for_readers(row: dict[str, Any], *, official: bool) -> dict[str, Any]:
     if not official:
         row["director_results"] = [{**r, "reason": ""} for r in row["director_results"]]
     return row
+
+
+def avoid_pairs(event: Event) -> list[AvoidPair]:
+    """The event's pairs to avoid with both players' names, in the order they were set: one query."""
+    return list(AvoidPair.objects.filter(event=event).select_related("first__player", "second__player").order_by("pk"))
+
+
+def requested_byes(entry_id: int | None) -> list[int]:
+    """The rounds an entry asked to sit out, in order (none for no entry): one query."""
+    if entry_id is None:
+        return []
+    return list(RequestedBye.objects.filter(entry_id=entry_id).order_by("round").values_list("round", flat=True))
+
+
+def sitting_out(event: Event, round_number: int) -> list[str]:
+    """The players who asked to sit out a Swiss round, by name: one query."""
+    return sorted(RequestedBye.objects.filter(entry__event=event, round=round_number)
+                  .values_list("entry__player__display_name", flat=True), key=str.casefold)
+
+
+PAIRS_TO_AVOID = ("avoid", "pairing_refused")  # who is kept apart from whom: its directors' business
+
+
+def without_pairs_to_avoid(document: dict[str, Any]) -> dict[str, Any]:
+    """An event's request (its export) or answer as shown to whoever does not direct it: the pairs to avoid,
+    and the refusal that names two of them, left out (they say who must not meet whom)."""
+    if not any(key in document for key in PAIRS_TO_AVOID):
+        return document
+    return {key: value for key, value in document.items() if key not in PAIRS_TO_AVOID}
+
+
+def rounds_paired(event: Event) -> int:
+    """The number of the last round paired (0 before round 1): one query."""
+    return Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0

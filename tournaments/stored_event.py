@@ -27,6 +27,7 @@ from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from scoring.models import RefereeLink, settled_result_of
 from tournaments.engine import EventError, run_event
 from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, MatchResult, ResultChange, Round
+from tournaments.stored_asks import asks_document, load_asks
 
 MAX_LABEL = 60
 
@@ -110,6 +111,8 @@ class EventState:
     rounds: list[Round]
     matches: list[MatchData]  # live and reset
     labels: dict[int, str] = field(default_factory=dict)
+    requested_byes: list[tuple[int, int]] = field(default_factory=list)  # (entry id, round)
+    avoid: list[tuple[int, int, str]] = field(default_factory=list)  # (entry id, entry id, strength)
 
     def __post_init__(self) -> None:
         self.labels = entry_labels(self.entries)
@@ -186,7 +189,8 @@ def load_state(event: Event) -> EventState:
             Match.objects.filter(event=event).order_by("id")
             .values_list("id", "round_id", "round__number", "bracket_id", "table", "is_bye", "reset_at"))
     ]
-    return EventState(event, entries, rounds, matches)
+    requested, avoid = load_asks(event)
+    return EventState(event, entries, rounds, matches, requested_byes=requested, avoid=avoid)
 
 
 def results_fingerprint(event: Event) -> str:
@@ -372,6 +376,9 @@ def build_document(state: EventState, *, as_of_round: int | None = None,
     dropped = {labels[e.pk]: e.dropped_after_round for e in state.entries if e.dropped_after_round is not None}
     if dropped:
         doc["dropped"] = dropped
+    placed = {(m.round_number, e) for m in state.live_matches if m.round_id is not None for e in m.sides}
+    doc.update(asks_document(event, state.entries, labels, placed=placed, requested=state.requested_byes,
+                             avoid=state.avoid))
     return Built(doc, counted)
 
 
@@ -420,6 +427,9 @@ def answer_with_document(state: EventState, *, as_of_round: int | None = None) -
         try:
             answer = run_event(built.document)
         except EventError as exc:
+            if all(p.field == "avoid" and p.result is None for p in exc.problems) and built.document.get("avoid"):
+                answer = _refused_pairing(built.document, exc)
+                break
             refused = {p.result for p in exc.problems}
             if None in refused or not refused:
                 raise  # an event-level problem in stored data is a bug: loud
@@ -442,6 +452,17 @@ def answer_with_document(state: EventState, *, as_of_round: int | None = None) -
         break
     _add_entry_ids(state, answer)
     return Answered(answer, warnings, built.document)
+
+
+def _refused_pairing(document: dict[str, Any], refused: EventError) -> dict[str, Any]:
+    """The answer when the next pairing cannot keep every "never" pair apart: the standings as they are, no
+    pairing (``next_round`` null, a bracket not laid out), and the engine's words in ``pairing_refused``."""
+    answer = run_event({key: value for key, value in document.items() if key != "avoid"})
+    answer["next_round"] = None
+    if "bracket" in answer:
+        answer["bracket"], answer["pending"] = [], []
+    answer["pairing_refused"] = [p.message for p in refused.problems]
+    return answer
 
 
 def _waiting_for_entries(state: EventState) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import pytest
 from scoring import services as scoring
 from scoring.models import Game, Player
 from tournaments import services
-from tournaments.models import Entry, Event, Match, MatchResult, Registration, Round
+from tournaments.models import AvoidPair, Entry, Event, Match, MatchResult, Registration, RequestedBye, Round
 
 from ..factories import api_client, as_actor, organiser, user
 from .stored import Officials, entry, new_event, open_matches, play_match, replace_officials
@@ -52,6 +52,8 @@ def _writes(event, match, first, second):
         (f"{base}/bracket/reset/", {}),
         (f"{base}/knockout/", {"top_n": 2}),
         (f"{base}/warnings/acknowledge/", {"key": "no-such-warning", "note": ""}),
+        (f"{base}/entries/{second.pk}/byes/", {"round": 3}),
+        (f"{base}/avoid/", {"entries": [first.pk, second.pk], "strength": "never"}),
         (f"{base}/cancel/", {"reason": "the hall flooded"}),  # last: nothing is written to a cancelled event
     ]
 
@@ -87,7 +89,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
                                                   "removed_referee"):
         expected = 404  # a private event does not exist for whoever may not read it
     before = (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-              Game.objects.count(), _tables(),
+              Game.objects.count(), _tables(), RequestedBye.objects.count(), AvoidPair.objects.count(),
               sorted(Event.objects.values_list("pk", "status")),
               list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds")))
     for url, body in _writes(event, match, first, second):
@@ -103,7 +105,7 @@ def test_every_event_write_through_the_api_is_for_its_directors_and_organisers(w
     assert creating.status_code == (201 if who == "organiser" else 401 if who == "anonymous" else 403)
     if expected is not None:
         assert (Entry.objects.count(), Round.objects.count(), MatchResult.objects.count(), Event.objects.count(),
-                Game.objects.count(), _tables(),
+                Game.objects.count(), _tables(), RequestedBye.objects.count(), AvoidPair.objects.count(),
                 sorted(Event.objects.values_list("pk", "status")),
                 list(Round.objects.order_by("pk").values_list("clock_ends_at", "clock_left_seconds"))) == before
     else:

@@ -15,7 +15,8 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import selectors
+from scoring.actors import actor_for
+from tournaments import policy, selectors
 from tournaments.engine import EventError
 from tournaments.match_rows import matches_csv
 
@@ -107,4 +108,8 @@ class EventExport(EventErrorsMixin, APIView):
         summary="The event as the event contract's request, which POST /api/v1/event/ answers with its standings",
     )
     def get(self, request, pk):
-        return Response(selectors.event_export(_event(request, pk)))
+        event = _event(request, pk)
+        document = selectors.event_export(event)
+        if not policy.can_direct(actor_for(request), event):
+            document = selectors.without_pairs_to_avoid(document)
+        return Response(document)

@@ -42,7 +42,8 @@ class SignedUpSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Registration.Status.choices)
     position = serializers.IntegerField(allow_null=True, help_text="waitlisted: the place in the queue (1 is next)")
     manage_url = serializers.URLField(help_text="the player's own link (its token is the only credential): "
-                                                "GET it, POST withdraw/ under it; shown in this answer only")
+                                                "GET it, POST withdraw/ or byes/ under it; shown in this "
+                                                "answer only")
 
 
 class RegistrationSerializer(serializers.Serializer):
@@ -119,7 +120,8 @@ def _mine(token: str) -> Registration:
 
 def my_registration(registration: Registration) -> dict:
     return {"status": registration.status, "position": services.position_of(registration),
-            "event": registration.event_id, "entry": registration.entry_id, "byes": []}
+            "event": registration.event_id, "entry": registration.entry_id,
+            "byes": selectors.requested_byes(registration.entry_id)}
 
 
 class MyRegistration(EventErrorsMixin, APIView):

@@ -76,7 +76,8 @@ EVENT_REQUEST = {
                    "entries) or round robin (may only repeat n - 1 or n)."},
         "match_points": {
             "type": "object",
-            "properties": {"win": POINTS, "draw": POINTS, "loss": POINTS, "bye": POINTS},
+            "properties": {"win": POINTS, "draw": POINTS, "loss": POINTS, "bye": POINTS,
+                           "requested_bye": {**POINTS, "description": "a bye a player asked for (default: draw)"}},
             "additionalProperties": False,
         },
         "bye_margin": MARGIN,
@@ -88,6 +89,16 @@ EVENT_REQUEST = {
         "as_of_round": {"type": "integer", "minimum": 0},
         "third_place": {"type": "boolean"},
         "grand_final": {"type": "string", "enum": ["reset", "single"]},
+        "requested_byes": {"type": "array", "description": "Swiss only: rounds entries asked to sit out.", "items": {
+            "type": "object", "properties": {"round": {"type": "integer", "minimum": 1}, "name": NAME},
+            "required": ["round", "name"], "additionalProperties": False}},
+        "avoid": {"type": "array", "description": "Pairs to keep apart (Swiss; a bracket's round 1).", "items": {
+            "type": "object", "properties": {
+                "players": {"type": "array", "items": NAME, "minItems": 2, "maxItems": 2},
+                "never": {"type": "boolean", "description": "holds like no rematch (default false: kept apart "
+                                                           "unless that pairs players further apart in score)"},
+                "through_round": {"type": "integer", "minimum": 1, "description": "Swiss: up to this round only"}},
+            "required": ["players"], "additionalProperties": False}},
     },
     "required": ["format", "entries"],
     "additionalProperties": False,
@@ -100,6 +111,7 @@ STANDING = {
         "name": {"type": "string"},
         "seed": {"type": "integer", "nullable": True},
         "played": COUNT, "wins": COUNT, "draws": COUNT, "losses": COUNT, "byes": COUNT,
+        "requested_byes": {**COUNT, "description": "present when the request has requested byes"},
         "match_points": COUNT,
         "margin": {"type": "integer"},
         "dropped": {"type": "boolean"},
@@ -145,6 +157,9 @@ EVENT_ANSWER = {
                     "required": ["table", "players"]}},
                 "bye": {"type": "string", "nullable": True},
                 "byes": {"type": "array", "items": {"type": "string"}},
+                "requested_byes": {"type": "array", "items": {"type": "string"},
+                                   "description": "Swiss: who asked to sit this round out"},
+                "avoids_broken": {**COUNT, "description": "Swiss: pairs to avoid (not never) it pairs"},
             },
             "required": ["round", "pairings", "bye", "byes"],
         },

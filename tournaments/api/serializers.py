@@ -56,6 +56,11 @@ class EventCreateSerializer(serializers.Serializer):
     registration_cap = WholeNumberField(required=False, allow_null=True, default=None, min_value=2, max_value=4096,
                                         help_text="entries at most (null: no cap)")
     waitlist = serializers.BooleanField(default=False, help_text="past the cap, sign-ups wait in order")
+    max_requested_byes = WholeNumberField(default=1, min_value=0, max_value=20,
+                                          help_text="Swiss: the rounds each player may ask to sit out")
+    avoid_same_club_rounds = WholeNumberField(default=0, min_value=0, max_value=100,
+                                              help_text="same club counts as a pair to avoid through this round "
+                                                        "(0: never; a bracket: its round 1)")
     directors = _users()
     referees = _users()
 
@@ -101,6 +106,11 @@ class EventUpdateSerializer(serializers.Serializer):
                                         help_text="any time: entries at most (null: no cap); raised, the queue "
                                                   "moves in")
     waitlist = serializers.BooleanField(required=False, help_text="any time: past the cap, sign-ups wait in order")
+    max_requested_byes = WholeNumberField(required=False, min_value=0, max_value=20,
+                                          help_text="any time: the rounds each player may ask to sit out (Swiss)")
+    avoid_same_club_rounds = WholeNumberField(required=False, min_value=0, max_value=100,
+                                              help_text="same club counts as a pair to avoid through this round "
+                                                        "(0: never); a bracket's only before it starts")
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -123,7 +133,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "url", "name", "format", "status", "conventions", "match_format", "rounds", "tiebreaks",
                   "match_points", "bye_margin", "forfeit_margin", "third_place", "grand_final", "is_public",
                   "check_in", "round_minutes", "time_rule", "prizes", "registration_open", "registration_closes_at",
-                  "registration_cap", "waitlist", "directors", "referees", "seeded_from", "seeding", "entry_count",
+                  "registration_cap", "waitlist", "max_requested_byes", "avoid_same_club_rounds", "directors",
+                  "referees", "seeded_from", "seeding", "entry_count",
                   "created_by", "created_at"]
 
     def get_seeded_from(self, event) -> int | None:

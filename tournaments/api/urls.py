@@ -4,7 +4,7 @@ from django.urls import path
 
 from core import converters
 
-from . import clock, entry_record, exports, lifecycle, matches, registrations, views
+from . import clock, entry_record, exports, lifecycle, matches, pairing_requests, registrations, views
 
 assert converters.IdConverter  # <id:...> below: a stored id, at most 18 digits
 
@@ -22,6 +22,13 @@ urlpatterns = [
          name="registration-enter"),
     path("registrations/<str:token>/", registrations.MyRegistration.as_view(), name="my-registration"),
     path("registrations/<str:token>/withdraw/", registrations.MyWithdrawal.as_view(), name="my-withdrawal"),
+    path("registrations/<str:token>/byes/", pairing_requests.MyByes.as_view(), name="my-byes"),
+    path("registrations/<str:token>/byes/<id:number>/", pairing_requests.MyByeDetail.as_view(), name="my-bye"),
+    path("events/<id:pk>/entries/<id:entry_id>/byes/", pairing_requests.EntryByes.as_view(), name="entry-byes"),
+    path("events/<id:pk>/entries/<id:entry_id>/byes/<id:number>/", pairing_requests.EntryByeDetail.as_view(),
+         name="entry-bye"),
+    path("events/<id:pk>/avoid/", pairing_requests.AvoidList.as_view(), name="avoid-list"),
+    path("events/<id:pk>/avoid/<id:avoid_id>/", pairing_requests.AvoidDetail.as_view(), name="avoid-detail"),
     path("events/<id:pk>/entries/import/", views.EntryImport.as_view(), name="entry-import"),
     path("events/<id:pk>/entries/<id:entry_id>/", entry_record.EntryRecord.as_view(), name="entry-detail"),
     path("events/<id:pk>/entries/<id:entry_id>/drop/", views.EntryDrop.as_view(), name="entry-drop"),

@@ -176,6 +176,8 @@ def _detail(request, pk) -> dict:
     data = EventSerializer(event, context={"request": request}).data
     data.pop("entry_count", None)
     data["answer"], warnings = selectors.event_answer_and_warnings(event)
+    if not policy.can_direct(actor, event):
+        data["answer"] = selectors.without_pairs_to_avoid(data["answer"])
     official = bool(warnings or event.status == Event.Status.CANCELLED) and policy.is_official(actor, event)
     data["warnings"] = [{k: w[k] for k in ("kind", "message", "round", "match", "key", "acknowledged")}
                         for w in selectors.shown_warnings(event, warnings, official=official)]

@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .asks import read_avoid, read_requested_byes
 from .errors import EventError, Problem
+from .reading import EntryNames as _EntryNames
+from .reading import Reader, describe, json_type
 from .records import (
     DEFAULT_TIEBREAKS,
     MATCH_POINT_KEYS,
@@ -39,90 +42,6 @@ from .records import (
     round_robin_rounds,
 )
 from .schedule import CircleSchedule
-
-
-class Reader:
-    """Reads typed fields out of one JSON object, collecting problems instead of stopping at the first."""
-
-    def __init__(self, data: object, problems: list[Problem], *, result: int | None, prefix: str, what: str):
-        self.result = result
-        self.prefix = prefix
-        self.problems = problems
-        self.ok = isinstance(data, Mapping)
-        self.data: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
-        if not self.ok:
-            self.problem(None, f"{what} must be a JSON object, not {json_type(data)}")
-
-    def problem(self, field: str | None, message: str) -> None:
-        name = f"{self.prefix}{field}" if field else (self.prefix.rstrip(".") or None)
-        self.problems.append(Problem(self.result, name, message))
-
-    def reject_unknown(self, allowed: tuple[str, ...]) -> None:
-        for name in self.data:
-            if name not in allowed:
-                self.problem(str(name), f"unknown field {name!r} (expected one of {', '.join(allowed)})")
-
-    def integer(self, name: str, *, low: int, high: int, default: int | None = None) -> int | None:
-        raw = self.data.get(name)
-        if raw is None:
-            return default
-        if type(raw) is not int:
-            self.problem(name, f"must be a whole number, not {describe(raw)}")
-            return default
-        if raw < low:
-            self.problem(name, f"must be at least {low}; {raw} given")
-            return default
-        if raw > high:
-            self.problem(name, f"must be at most {high}; {raw} given")
-            return default
-        return raw
-
-    def boolean(self, name: str, *, default: bool) -> bool:
-        raw = self.data.get(name)
-        if raw is None:
-            return default
-        if type(raw) is not bool:
-            self.problem(name, f"must be true or false, not {describe(raw)}")
-            return default
-        return raw
-
-
-def json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
-def describe(value: object) -> str:
-    """A short description of a JSON value for an error message (never the whole of a big value)."""
-    if isinstance(value, bool | int | float | str) or value is None:
-        text = repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-    return json_type(value)
-
-
-class _EntryNames:
-    def __init__(self, entries: tuple[Entry, ...]):
-        self.index = {e.name: e.index for e in entries}
-
-    def find(self, r: Reader, field: str, raw: object) -> int | None:
-        if not isinstance(raw, str):
-            r.problem(field, f"must be an entry's name, not {describe(raw)}")
-            return None
-        found = self.index.get(raw)
-        if found is None:
-            r.problem(field, f"{describe(raw)} is not an entry of this event")
-        return found
 
 
 def read_event(request: object) -> Event:
@@ -220,6 +139,9 @@ def read_event(request: object) -> Event:
         _check_rounds_of_entries(entries, played, byes, dropped, problems)
         if fmt is Format.ROUND_ROBIN:
             _check_schedule(entries, played, byes, dropped, problems)
+    requested_byes = read_requested_byes(top, fmt, names, rounds=rounds, entries=entries, dropped=dropped,
+                                         played=played, byes=byes)
+    avoid = read_avoid(top, fmt, names, rounds=rounds)
     if problems or entries is None:
         raise EventError(sorted(problems, key=lambda p: -1 if p.result is None else p.result))
 
@@ -246,6 +168,8 @@ def read_event(request: object) -> Event:
         as_of_round=as_of_round,
         third_place=third_place,
         grand_final=grand_final,
+        requested_byes=requested_byes,
+        avoid=avoid,
     )
 
 

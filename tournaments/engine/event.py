@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .avoid_seeding import seeded_avoiding
 from .bracket import (
     Bracket,
     Status,
@@ -25,11 +26,11 @@ from .bracket import (
     played_matches,
 )
 from .document import read_event
-from .errors import EventError
+from .errors import EventError, Problem
 from .records import Event, Format, GrandFinal, Played, RecordedBye
 from .schedule import CircleSchedule
 from .standings import Record, Standing, build_records, rank_entries
-from .swiss import History, finish, fold, pair_round
+from .swiss import History, finish, fold_avoiding, pair_round
 
 
 def run_event(request: object) -> dict[str, Any]:
@@ -49,6 +50,8 @@ class RoundPlan:
     byes: tuple[int, ...]
     rematches: int = 0
     cost: int = 0
+    never_broken: tuple[tuple[int, int], ...] = ()
+    avoids_broken: int = 0
 
 
 class RoundEvent:
@@ -71,11 +74,15 @@ class RoundEvent:
             self.by_round[p.round].update(p.players)
         for b in self.recorded_byes:
             self.by_round[b.round].add(b.entry)
+        self.requested: dict[int, set[int]] = defaultdict(set)  # who asked to sit out each round
+        for ask in event.requested_byes:
+            self.requested[ask.round].add(ask.entry)
         self.last_result_round = max(self.by_round, default=0)
         self.rounds_played = self._rounds_played()
         credited = self._credited_byes()
         records = build_records(self.n, self.played, credited, event.match_points,
-                                bye_margin=event.bye_margin, byes_score=True)
+                                bye_margin=event.bye_margin, byes_score=True,
+                                requested=self._credited_requested(self.limit))
         self.records = records
         self.standings = rank_entries(event, records, dropped=self.drops)
         self.order = [s.entry for s in self.standings]
@@ -97,7 +104,7 @@ class RoundEvent:
         return out
 
     def _round_complete(self, round_no: int) -> bool:
-        have = self.by_round.get(round_no, set())
+        have = self.by_round.get(round_no, set()) | self.requested.get(round_no, set())
         sitting = set(self.sitting_out(round_no)) if self.schedule is not None else set()
         return all(e in have or e in sitting for e in range(self.n) if self.is_in(e, round_no))
 
@@ -108,6 +115,11 @@ class RoundEvent:
                 break
             played = r
         return played
+
+    def _credited_requested(self, up_to: int) -> list[int]:
+        """The requested byes that score: those of rounds up to ``up_to`` that are complete or have begun."""
+        return [e for r, asked in sorted(self.requested.items())
+                if r <= up_to and (r <= self.rounds_played or r in self.by_round) for e in sorted(asked)]
 
     def _credited_byes(self) -> list[int]:
         if self.swiss:
@@ -130,31 +142,49 @@ class RoundEvent:
     def _plan_next_round(self) -> RoundPlan | None:
         if self.complete or self.rounds_played < self.last_result_round:
             return None  # a round is still being played: see owed()
-        history = self.history(self.played, self.recorded_byes, self.records)
-        return self.plan(self.rounds_played + 1, self.order, history)
+        round_no = self.rounds_played + 1
+        history = self.history(self.played, self.recorded_byes, self.records, round_no)
+        plan = self.plan(round_no, self.order, history)
+        if plan.never_broken:
+            names = [e.name for e in self.event.entries]
+            raise EventError([Problem(None, "avoid", f"round {round_no} cannot be paired without pairing "
+                                      f"{names[a]} with {names[b]}, whom a \"never\" pair keeps apart: every "
+                                      "pairing of the entries still in breaks one") for a, b in plan.never_broken])
+        return plan
 
-    def history(self, played: Sequence[Played], byes: Sequence[RecordedBye], records: Sequence[Record]) -> History:
+    def history(self, played: Sequence[Played], byes: Sequence[RecordedBye], records: Sequence[Record],
+                round_no: int) -> History:
         met: dict[int, set[int]] = defaultdict(set)
         for p in played:
             a, b = p.players
             met[a].add(b)
             met[b].add(a)
-        return History({e: r.match_points for e, r in enumerate(records)}, met, {b.entry for b in byes})
+        never: dict[int, set[int]] = defaultdict(set)
+        avoid: dict[int, set[int]] = defaultdict(set)
+        for pair in self.event.avoid:
+            if pair.holds_in(round_no):
+                a, b = pair.players
+                kept = never if pair.never else avoid
+                kept[a].add(b)
+                kept[b].add(a)
+        return History({e: r.match_points for e, r in enumerate(records)}, met, {b.entry for b in byes},
+                       never, avoid)
 
     def plan(self, round_no: int, order: Sequence[int], history: History) -> RoundPlan:
         """The pairings of a round for the entries still in it, ``order`` being the standings before it."""
-        players = [e for e in order if self.is_in(e, round_no)]
+        asked = self.requested.get(round_no, set())
+        players = [e for e in order if self.is_in(e, round_no) and e not in asked]
         if self.schedule is not None:
             sitting = set(self.sitting_out(round_no))
             pairs = [(a, b) for a, b in self.schedule.pairs(round_no)
                      if a is not None and b is not None and self.is_in(a, round_no) and self.is_in(b, round_no)]
             pairing = finish(pairs, [e for e in players if e in sitting], order, history)
         elif round_no == 1:
-            folded = fold(sorted(players))
-            pairing = finish(folded.pairs, folded.byes, order, history)
+            pairing = fold_avoiding(sorted(players), order, history)
         else:
             pairing = pair_round(players, history)
-        return RoundPlan(round_no, pairing.pairs, pairing.byes, pairing.rematches, pairing.cost)
+        return RoundPlan(round_no, pairing.pairs, pairing.byes, pairing.rematches, pairing.cost,
+                         pairing.never_broken, pairing.avoids_broken)
 
     def owed(self) -> list[dict[str, Any]]:
         """What is still owed in the rounds begun but not complete (``pending``)."""
@@ -175,14 +205,16 @@ class RoundEvent:
         before = [p for p in self.played if p.round < round_no]
         byes_before = [b for b in self.recorded_byes if b.round < round_no]
         records = build_records(self.n, before, self._byes_before(round_no, byes_before), self.event.match_points,
-                                bye_margin=self.event.bye_margin, byes_score=True)
+                                bye_margin=self.event.bye_margin, byes_score=True,
+                                requested=self._credited_requested(round_no - 1))
         order = [s.entry for s in rank_entries(self.event, records, dropped=self.drops)]
-        history = self.history(before, byes_before, records)
+        history = self.history(before, byes_before, records, round_no)
         plan = self.plan(round_no, order, history)
         pairs = [(a, b) for a, b in plan.pairs if a not in have and b not in have]
         byes = [e for e in plan.byes if e not in have] if self.swiss else []
         yield pairs, byes
-        covered = have | {e for p in pairs for e in p} | set(byes) | set(plan.byes)
+        covered = (have | {e for p in pairs for e in p} | set(byes) | set(plan.byes)
+                   | self.requested.get(round_no, set()))
         left = [e for e in order if self.is_in(e, round_no) and e not in covered]
         if self.swiss and left:
             rest = pair_round(left, history)
@@ -209,6 +241,10 @@ class RoundEvent:
             if self.swiss:
                 next_round["rematches"] = upcoming.rematches
                 next_round["cost"] = upcoming.cost
+                next_round["requested_byes"] = [names[e] for e in self.order
+                                                if e in self.requested.get(upcoming.round, set())
+                                                and self.is_in(e, upcoming.round)]
+                next_round["avoids_broken"] = upcoming.avoids_broken
         champion = None
         if self.complete:
             leaders = [s for s in self.standings if s.rank == 1]
@@ -245,10 +281,13 @@ def standings_rows(event: Event, standings: Sequence[Standing]) -> list[dict[str
             "dropped": s.dropped,
             "tiebreaks": dict(s.tiebreaks),
         })
+        if event.requested_byes:  # only where some were asked for: the rows' shape is otherwise as it was
+            rows[-1]["requested_byes"] = r.requested_byes
     return rows
 
 
 def _elimination_answer(event: Event) -> dict[str, Any]:
+    event = seeded_avoiding(event)
     bracket = build_bracket(event.size, double=event.format is Format.DOUBLE_ELIMINATION,
                             third_place=event.third_place, reset=event.grand_final is GrandFinal.RESET)
     names = [e.name for e in event.entries]

@@ -61,8 +61,10 @@ TOP_LEVEL_FIELDS = (
     "as_of_round",
     "third_place",
     "grand_final",
+    "requested_byes",
+    "avoid",
 )
-MATCH_POINT_KEYS = ("win", "draw", "loss", "bye")
+MATCH_POINT_KEYS = ("win", "draw", "loss", "bye", "requested_bye")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +73,17 @@ class MatchPoints:
     draw: int = 1
     loss: int = 0
     bye: int = 2
+    requested_bye: int | None = None  # a bye a player asked for; None: a draw's points
+
+    @property
+    def requested_bye_points(self) -> int:
+        return self.draw if self.requested_bye is None else self.requested_bye
 
     def as_dict(self) -> dict[str, int]:
-        return {"win": self.win, "draw": self.draw, "loss": self.loss, "bye": self.bye}
+        points = {"win": self.win, "draw": self.draw, "loss": self.loss, "bye": self.bye}
+        if self.requested_bye is not None:
+            points["requested_bye"] = self.requested_bye
+        return points
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +123,27 @@ class RecordedBye:
 
 
 @dataclass(frozen=True, slots=True)
+class RequestedBye:
+    """A Swiss round an entry asked to sit out: not paired in it, scored ``match_points.requested_bye``."""
+
+    round: int
+    entry: int
+
+
+@dataclass(frozen=True, slots=True)
+class Avoid:
+    """Two entries not to pair: ``never`` holds like "no rematch"; otherwise kept unless keeping it would pair
+    players further apart in score. ``through_round``: honoured up to that round only (None: every round)."""
+
+    players: tuple[int, int]
+    never: bool
+    through_round: int | None = None
+
+    def holds_in(self, round_no: int) -> bool:
+        return self.through_round is None or round_no <= self.through_round
+
+
+@dataclass(frozen=True, slots=True)
 class BracketResult:
     """An elimination result as recorded; the bracket decides whether it fits its match."""
 
@@ -140,6 +171,8 @@ class Event:
     as_of_round: int | None
     third_place: bool
     grand_final: GrandFinal
+    requested_byes: tuple[RequestedBye, ...] = ()
+    avoid: tuple[Avoid, ...] = ()
 
     @property
     def size(self) -> int:

@@ -28,6 +28,7 @@ class Record:
     draws: int = 0
     losses: int = 0
     byes: int = 0
+    requested_byes: int = 0
     match_points: int = 0
     margin: int = 0
     meetings: list[tuple[int, int]] = field(default_factory=list)
@@ -50,11 +51,13 @@ def build_records(
     *,
     bye_margin: int,
     byes_score: bool,
+    requested: Iterable[int] = (),
 ) -> list[Record]:
     """Every entry's record from the matches (forfeits included) and byes that count.
 
     ``byes_score``: in Swiss and round robin a bye counts as a win with ``points.bye`` and
-    ``bye_margin``; in a bracket it only counts in ``byes``.
+    ``bye_margin``; in a bracket it only counts in ``byes``. ``requested``: the Swiss byes players asked
+    for (one item per bye), each ``points.requested_bye`` (a draw's points unless set), no margin.
     """
     records = [Record() for _ in range(size)]
     for m in matches:
@@ -87,6 +90,9 @@ def build_records(
             r.wins += 1
             r.match_points += points.bye
             r.margin += bye_margin
+    for entry in requested:
+        records[entry].requested_byes += 1
+        records[entry].match_points += points.requested_bye_points
     return records
 
 

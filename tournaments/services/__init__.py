@@ -13,6 +13,7 @@
 - ``players``: events' entries when ``scoring`` merges a duplicate player into another;
 - ``answers``: the engine's answer kept up to date after every write;
 - ``acknowledgements``: a director acknowledging a warning (kept, once per warning key);
+- ``pairing_requests``: byes players ask for in a future Swiss round, pairs of entries to avoid;
 - ``prizes``: an event's prize list read from the API's list or the event page's text;
 - ``once``: a director's web form sent twice does nothing the second time;
 - ``base``: what they share (the event locked, errors naming their field, limits).
@@ -45,6 +46,14 @@ from .entries import add_entries_from_text, add_entry, drop_entry, remove_entry,
 from .events import create_event, create_knockout_from_standings, set_officials
 from .games import Opened, issue_table_links
 from .once import AlreadySent, form_sent_once
+from .pairing_requests import (
+    add_avoid_pair,
+    cancel_bye,
+    cancel_my_bye,
+    remove_avoid_pair,
+    request_bye,
+    request_my_bye,
+)
 from .prizes import MAX_PRIZE_TEXT, MAX_PRIZES, prizes_as_text, prizes_from_text, read_prizes
 from .registrations import (
     SignedUp,
@@ -71,10 +80,13 @@ __all__ = [
     "TooManySignUps",
     "absent_entries",
     "acknowledge_warning",
+    "add_avoid_pair",
     "add_entries_from_text",
     "add_entry",
     "answer_view",
+    "cancel_bye",
     "cancel_event",
+    "cancel_my_bye",
     "check_in_entry",
     "clear_director_result",
     "closed_because",
@@ -101,7 +113,10 @@ __all__ = [
     "refresh_answer_if_stale",
     "register",
     "registration_by_token",
+    "remove_avoid_pair",
     "remove_entry",
+    "request_bye",
+    "request_my_bye",
     "reset_dependent_bracket_matches",
     "run_event",
     "run_match_clock",

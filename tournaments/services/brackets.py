@@ -23,6 +23,7 @@ from tournaments.stored_event import EventState, compute_answer, load_state, wit
 from ..answers.job import bump
 from .base import error, lock_event_to_change, reason_text
 from .games import Opened, create_match, entries_in, open_games
+from .pairing_requests import refuse_never
 
 
 def _free_tables(state: EventState) -> list[int]:
@@ -32,6 +33,7 @@ def _free_tables(state: EventState) -> list[int]:
 
 def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool = True) -> Opened:
     answer, warnings = compute_answer(state)
+    refuse_never(answer)
     stale = [w for w in warnings if w["kind"] == "bracket_players_changed"]
     if stale:
         raise error("bracket", stale[0]["message"])

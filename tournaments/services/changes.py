@@ -1,6 +1,8 @@
 """Changing an event after it is created, cancelling one, and deleting one that has no results.
 
-Its name, whether it is public, its prize list and a Swiss's number of rounds change at any time (never below
+Its name, whether it is public, its prize list, registration, how many byes a player may ask for, how long
+same club counts as a pair to avoid (a bracket's only before it starts) and a Swiss's number of rounds change
+at any time (never below
 the rounds already paired); its other options (match format, tiebreaks, match points, margins, third place,
 grand final, check-in, round time and time rule) only until round 1 is paired, since the results so far were
 scored under them. An event is deleted only while it has no result (no hand recorded in its games, no
@@ -32,10 +34,11 @@ from ..answers.job import bump
 from ..signals import event_visibility_changed
 from .base import error, lock_event, lock_event_to_change, reason_text
 from .events import read_options, round_minutes_problem
+from .pairing_requests import PAIRING_FIELDS, pairing_problems
 from .prizes import prizes_from_text, read_prizes
 from .registrations import REGISTRATION_FIELDS, promote_after_change, registration_problems
 
-ANY_TIME = ("name", "is_public", "rounds", "prizes", *REGISTRATION_FIELDS)
+ANY_TIME = ("name", "is_public", "rounds", "prizes", *REGISTRATION_FIELDS, *PAIRING_FIELDS)
 BEFORE_ROUND_1 = ("match_format", "tiebreaks", "match_points", "bye_margin", "forfeit_margin", "third_place",
                   "grand_final", "check_in", "time_rule", "round_minutes")
 
@@ -78,6 +81,14 @@ def update_event(*, actor: Actor, event: Event, changes: dict[str, Any]) -> Even
         event.prizes = read_prizes(changes["prizes"], problems)
     problems.extend(registration_problems({f: changes[f] for f in REGISTRATION_FIELDS if f in changes}))
     for field in REGISTRATION_FIELDS:
+        if field in changes:
+            setattr(event, field, changes[field])
+    problems.extend(pairing_problems({f: changes[f] for f in PAIRING_FIELDS if f in changes}, format=event.format))
+    if "avoid_same_club_rounds" in changes and event.is_elimination and started \
+            and changes["avoid_same_club_rounds"] != event.avoid_same_club_rounds:
+        problems.append(Problem(None, "avoid_same_club_rounds", "the bracket has started: its round 1 was laid "
+                                                                "out with the pairs to avoid it had"))
+    for field in PAIRING_FIELDS:
         if field in changes:
             setattr(event, field, changes[field])
     for field in BEFORE_ROUND_1:

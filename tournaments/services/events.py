@@ -27,6 +27,7 @@ from tournaments.stored_event import compute_answer, load_state
 
 from ..answers.job import bump
 from .base import error, lock_event_to_change
+from .pairing_requests import pairing_problems
 from .registrations import registration_problems
 
 # ---------------------------------------------------------------------------------------------------
@@ -60,6 +61,8 @@ def create_event(
     registration_closes_at: datetime | None = None,
     registration_cap: int | None = None,
     waitlist: bool = False,
+    max_requested_byes: int = 1,
+    avoid_same_club_rounds: int = 0,
 ) -> Event:
     """A new event in registration. Options are checked by the engine itself (a document of two
     stand-in entries), so the event can always be scored; the conventions are resolved and frozen. A
@@ -74,7 +77,9 @@ def create_event(
         round_minutes=round_minutes, time_rule=time_rule, directors=directors, referees=referees,
         seeded_from=seeded_from, registration={"registration_open": registration_open,
                                                "registration_closes_at": registration_closes_at,
-                                               "registration_cap": registration_cap, "waitlist": waitlist},
+                                               "registration_cap": registration_cap, "waitlist": waitlist,
+                                               "max_requested_byes": max_requested_byes,
+                                               "avoid_same_club_rounds": avoid_same_club_rounds},
     )
 
 
@@ -121,6 +126,7 @@ def _create_event(*, actor: Actor, name: str, format: str, conventions: object, 
                                                    f"{time_rule!r} given"))
     registration = registration or {}
     problems.extend(registration_problems(registration))
+    problems.extend(pairing_problems(registration, format=format))
     read = read_options(problems, format=format, rounds=rounds, tiebreaks=tiebreaks, match_points=match_points,
                         bye_margin=bye_margin, forfeit_margin=forfeit_margin, third_place=third_place,
                         grand_final=grand_final)

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.engine.records import default_swiss_rounds
-from tournaments.models import Entry, Event, Match, MatchPlayer, Round
+from tournaments.models import AvoidPair, Entry, Event, Match, MatchPlayer, Round
 from tournaments.policy import Actor
 from tournaments.services.base import refusing
 from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_key, round_results
@@ -23,6 +23,7 @@ from .base import error, lock_event_to_change
 from .brackets import open_bracket
 from .checkin import absent_entries
 from .games import Opened, create_match, entries_in, open_games
+from .pairing_requests import refuse_never
 
 DID_NOT_CHECK_IN = "did not check in"
 
@@ -87,6 +88,7 @@ def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool)
         event.save(update_fields=["rounds"])
         state.event = event
     answer, _ = compute_answer(state)
+    refuse_never(answer)
     upcoming = answer["next_round"]
     last = state.rounds[-1].number if state.rounds else 0
     if answer["complete"] or upcoming is None:
@@ -147,7 +149,8 @@ def _round_entries(rnd: Round) -> tuple[dict[int, Match], dict[int, int]]:
 
 @refusing
 def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
-    """What swapping ``first`` and ``second`` in a draft Swiss round would break: rematches, the bye rule."""
+    """What swapping ``first`` and ``second`` in a draft Swiss round would break: rematches, the bye rule, pairs
+    to avoid (same club is left to the pairing)."""
     match_of, _ = _round_entries(round)
     problems: list[str] = []
     for entry in (first, second):
@@ -174,6 +177,8 @@ def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
             met.setdefault(pair[0], set()).add(pair[1])
             met.setdefault(pair[1], set()).add(pair[0])
     names = {e.pk: str(e.player) for e in Entry.objects.filter(event=round.event).select_related("player")}
+    kept_apart = {frozenset((a, b)): strength for a, b, strength in
+                  AvoidPair.objects.filter(event=round.event).values_list("first_id", "second_id", "strength")}
     for match, arriving, others in new_groups:
         if match.is_bye:
             if arriving in byes:
@@ -187,6 +192,10 @@ def swap_warnings(*, round: Round, first: Entry, second: Entry) -> list[str]:
                 if other in met.get(arriving, set()):
                     problems.append(f"makes a rematch: {names[arriving]} and {names[other]} have already played "
                                     "each other")
+                strength = kept_apart.get(frozenset((arriving, other)))
+                if strength is not None:
+                    problems.append(f"pairs {names[arriving]} with {names[other]}, a pair to "
+                                    f"{'never pair' if strength == AvoidPair.Strength.NEVER else 'avoid'}")
     return problems
 
 

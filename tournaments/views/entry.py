@@ -12,7 +12,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from scoring.actors import actor_for
-from tournaments import policy
+from tournaments import policy, selectors
 from tournaments.entry_history import entry_record
 from tournaments.models import Entry
 
@@ -35,6 +35,8 @@ def entry_page(request, pk: int, entry_id: int):
     return render(request, "tournaments/entry.html", page_context(
         request, event, "standings", record=record, official=official,
         place_words=ordinal(record["place"]) if record["place"] else "",
+        byes=selectors.requested_byes(entry_id) if event.format == event.Format.SWISS else [],
+        paired=selectors.rounds_paired(event),
     ))
 
 

@@ -152,6 +152,10 @@ def _next_step(event: Event, answer: dict, rounds: list[dict], open_rows: list[d
     """What the director can do next: ``{"ready": bool, "label": button text, "why": why not yet}``."""
     if event.status in (Event.Status.COMPLETE, Event.Status.CANCELLED):
         return {"ready": False, "label": "", "why": ""}
+    if answer.get("pairing_refused") and check_in is None:  # no pairing keeps every "never" pair apart
+        said = "; ".join(answer["pairing_refused"])
+        return {"ready": False, "label": "", "why": f"{said[:1].upper()}{said[1:]}. Change the pairings to avoid "
+                                                    "(on the entries page), then pair."}
     if event.status == Event.Status.REGISTRATION:
         start = "Start the bracket" if event.is_elimination else "Pair round 1"
         if check_in is not None:  # round 1 pairs only those checked in

@@ -83,7 +83,9 @@ def pairings(request, pk: int):
             "event": event, "rows": rows, "lookup": lookup, "number": number, "current": current,
             "clock": selectors.round_clock(event, number) if number == current else None,
             "rounds": [] if event.is_elimination else list(range(1, (current or 0) + 1)),
-            "draft": bool(number) and not rows and not event.is_elimination}, request=request))
+            "draft": bool(number) and not rows and not event.is_elimination,
+            "sitting_out": selectors.sitting_out(event, number) if number and event.format == "swiss" and rows
+            else []}, request=request))
 
     name = f"event-pairings:{event.pk}:{number}"
     whole = _whole_page_key(request, f"{name}:{version}")

@@ -82,6 +82,9 @@ def my_registration(request, token: str):
     event = registration.event
     return render(request, "tournaments/my_registration.html", {
         "registration": registration, "event": event, "position": services.position_of(registration),
+        "byes": selectors.requested_byes(registration.entry_id), "swiss": event.format == Event.Format.SWISS,
+        "token": token, "paired": selectors.rounds_paired(event),
+        "bye_points": event.match_points.get("requested_bye", event.match_points.get("draw", 1)),
         "link": request.build_absolute_uri(reverse("tournaments:my_registration", args=[token])),
         "event_url": reverse("tournaments:event", args=[event.pk]) if event.is_public else "",
     })

@@ -1,0 +1,140 @@
+"""The pages of what players and directors ask of the pairing: the event's "Pairings to avoid" page (its directors:
+the pairs, adding and removing one, and the options: byes a player may ask for, same club kept apart), a director
+asking a bye for an entry on the entry's page, and the player asking one on their own sign-up page.
+
+They parse the form, call one service, redirect with what was done (or why nothing was)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring.actors import actor_for
+from tournaments import policy, selectors, services
+from tournaments.engine import EventError
+from tournaments.models import AvoidPair, Entry, Event
+
+from .common import event_or_404, page_context, require_director, say, sent_once
+
+
+def _whole(text: str) -> int | str:
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else text
+
+
+def avoid_page(request, pk: int):
+    """``/events/<id>/avoid/``: the pairs to avoid, a form for another, and the options (its directors)."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "set pairs to avoid")) is not None:
+        return refused
+    if request.method == "POST":
+        with sent_once(request) as fresh:
+            if fresh:
+                _avoid_post(request, event)
+        return redirect("tournaments:avoid", pk=pk)
+    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("player__display_name", "pk"))
+    return render(request, "tournaments/avoid.html", page_context(
+        request, event, "entries", pairs=selectors.avoid_pairs(event), entries=entries,
+        fixed=event.format == Event.Format.ROUND_ROBIN
+        or (event.is_elimination and event.status != Event.Status.REGISTRATION)))
+
+
+def _avoid_post(request, event: Event) -> None:
+    actor = actor_for(request)
+    action = request.POST.get("action", "")
+    try:
+        if action == "remove":
+            pair = AvoidPair.objects.filter(event=event, pk=_whole(request.POST.get("pair", "")) or 0).first()
+            if pair is None:
+                raise Http404("no such pair")
+            services.remove_avoid_pair(actor=actor, pair=pair)
+            messages.success(request, "The pair was removed.")
+        elif action == "options":
+            changes = {"max_requested_byes": _whole(request.POST.get("max_requested_byes", "")),
+                       "avoid_same_club_rounds": _whole(request.POST.get("avoid_same_club_rounds", ""))}
+            services.update_event(actor=actor, event=event, changes=changes)
+            messages.success(request, "Saved.")
+        else:
+            entries = [_whole(request.POST.get("first", "")), _whole(request.POST.get("second", ""))]
+            pair = services.add_avoid_pair(actor=actor, event=event, entries=entries,
+                                           strength=request.POST.get("strength", ""))
+            how = "never paired" if pair.strength == "never" else "kept apart where the scores allow"
+            messages.success(request, f"{pair.first.player} and {pair.second.player}: {how}.")
+    except (EventError, policy.NotAllowed) as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}.")
+
+
+@require_POST
+def entry_bye(request, pk: int, entry_id: int):
+    """The entry's page: a director asks a bye for this entry in a future Swiss round."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "ask for byes")) is not None:
+        return refused
+    entry = Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise Http404("no such entry in this event")
+    with sent_once(request) as fresh:
+        if fresh:
+            try:
+                bye = services.request_bye(actor=actor_for(request), event=event, entry=entry,
+                                           round=_whole(request.POST.get("round", "")))
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, f"Nothing changed: {say(exc)}.")
+            else:
+                messages.success(request, f"{entry.player} sits out round {bye.round}.")
+    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+
+
+@require_POST
+def my_bye(request, token: str):
+    """The player's own page: ask to sit out a future Swiss round."""
+    registration = services.registration_by_token(token)
+    if registration is None:
+        raise Http404("no sign-up has this link")
+    try:
+        bye = services.request_my_bye(registration=registration, round=_whole(request.POST.get("round", "")))
+    except EventError as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}.")
+    else:
+        points = registration.event.match_points
+        scored = points.get("requested_bye", points.get("draw", 1))
+        messages.success(request, f"You sit out round {bye.round}: it scores {scored} match "
+                                  f"point{'s' if scored != 1 else ''}, as the event's rules say.")
+    return redirect("tournaments:my_registration", token=token)
+
+
+@require_POST
+def cancel_entry_bye(request, pk: int, entry_id: int, number: int):
+    """The entry's page: a director takes back a requested bye, before its round is paired."""
+    event = event_or_404(request, pk)
+    if (refused := require_director(request, event, "ask for byes")) is not None:
+        return refused
+    entry = Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise Http404("no such entry in this event")
+    with sent_once(request) as fresh:
+        if fresh:
+            try:
+                services.cancel_bye(actor=actor_for(request), event=event, entry=entry, round=number)
+            except (EventError, policy.NotAllowed) as exc:
+                messages.error(request, f"Nothing changed: {say(exc)}.")
+            else:
+                messages.success(request, f"{entry.player} plays round {number} after all.")
+    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+
+
+@require_POST
+def cancel_my_bye(request, token: str, number: int):
+    """The player's own page: take back a requested bye, before its round is paired."""
+    registration = services.registration_by_token(token)
+    if registration is None:
+        raise Http404("no sign-up has this link")
+    try:
+        services.cancel_my_bye(registration=registration, round=number)
+    except EventError as exc:
+        messages.error(request, f"Nothing changed: {say(exc)}.")
+    else:
+        messages.success(request, f"You play round {number} after all.")
+    return redirect("tournaments:my_registration", token=token)
