@@ -8,6 +8,7 @@ import yaml
 from django.test import Client
 from django.urls import reverse
 
+from core.refusals import Refusal
 from scoring.models import Player
 from tournaments import selectors, services
 from tournaments.models import AvoidPair, Event, RequestedBye
@@ -275,7 +276,7 @@ def test_a_swap_by_hand_that_pairs_a_pair_to_avoid_says_so_and_needs_confirming(
     services.add_avoid_pair(actor=people.dir, event=event, entries=[ann.pk, bob.pk], strength="never")
     rnd = services.pair_next_round(actor=people.dir, event=event, publish=False).round
     assert _pairs(event, 1) == [["Ann", "Cleo"], ["Bob", "Dev"]]  # a draft, to swap by hand
-    with pytest.raises(services.EventError) as refused:
+    with pytest.raises(Refusal) as refused:
         services.swap_entries(actor=people.dir, round=rnd, first=cleo, second=bob)
     assert [p.message for p in refused.value.problems] == [
         "this swap pairs Bob with Ann, a pair to never pair. Confirm to swap anyway"]

@@ -17,11 +17,12 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.engine import EventError
+from core.refusals import Refusal
 from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_SWISS_ROUNDS, default_swiss_rounds
 from tournaments.models import AvoidPair, Entry, Event, Registration, RequestedBye, Round
 from tournaments.policy import Actor
+from tournaments.services.base import refusing
 
 from ..answers.job import bump
 from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
@@ -85,6 +86,7 @@ def _ask(event: Event, entry: Entry, round_no: object, *, actor: Actor | None) -
     return bye
 
 
+@refusing
 @transaction.atomic
 def request_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> RequestedBye:
     """A director asks, for an entry, to sit out a future Swiss round."""
@@ -94,6 +96,7 @@ def request_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> R
     return _ask(event, Entry.objects.select_related("player").get(pk=entry.pk), round, actor=actor)
 
 
+@refusing
 @transaction.atomic
 def request_my_bye(*, registration: Registration, round: object) -> RequestedBye:
     """The player asks, by their own link, to sit out a future Swiss round."""
@@ -118,6 +121,7 @@ def _take_back(event: Event, entry: Entry, round_no: object) -> None:
     bump(event)
 
 
+@refusing
 @transaction.atomic
 def cancel_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> None:
     """A director takes back a bye asked for an entry, before its round is paired."""
@@ -127,6 +131,7 @@ def cancel_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> No
     _take_back(event, Entry.objects.select_related("player").get(pk=entry.pk), round)
 
 
+@refusing
 @transaction.atomic
 def cancel_my_bye(*, registration: Registration, round: object) -> None:
     """The player takes back, by their own link, a bye they asked for, before its round is paired."""
@@ -145,6 +150,7 @@ def _refuse_if_fixed(event: Event) -> None:
         raise error("entries", "the bracket has started: its round 1 was laid out with the pairs to avoid it had")
 
 
+@refusing
 @transaction.atomic
 def add_avoid_pair(*, actor: Actor, event: Event, entries: object, strength: str) -> AvoidPair:
     """Two entries of the event not to pair ("never" or "avoid"), kept once."""
@@ -170,6 +176,7 @@ def add_avoid_pair(*, actor: Actor, event: Event, entries: object, strength: str
     return pair
 
 
+@refusing
 @transaction.atomic
 def remove_avoid_pair(*, actor: Actor, pair: AvoidPair) -> None:
     event = lock_event_to_change(actor, pair.event, "set pairs to avoid")
@@ -181,4 +188,4 @@ def remove_avoid_pair(*, actor: Actor, pair: AvoidPair) -> None:
 def refuse_never(answer: dict[str, Any]) -> None:
     """Pairing refused: the engine found no pairing without a "never" pair (``stored_event`` keeps its words)."""
     if answer.get("pairing_refused"):
-        raise EventError([Problem(None, "avoid", message) for message in answer["pairing_refused"]])
+        raise Refusal([Problem(None, "avoid", message) for message in answer["pairing_refused"]])

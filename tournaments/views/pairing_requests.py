@@ -11,9 +11,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.refusals import Refusal
 from scoring.actors import actor_for
-from tournaments import policy, selectors, services
-from tournaments.engine import EventError
+from tournaments import selectors, services
 from tournaments.models import AvoidPair, Entry, Event
 
 from .common import event_or_404, page_context, require_director, say, sent_once
@@ -62,7 +62,7 @@ def _avoid_post(request, event: Event) -> None:
                                            strength=request.POST.get("strength", ""))
             how = "never paired" if pair.strength == "never" else "kept apart where the scores allow"
             messages.success(request, f"{pair.first.player} and {pair.second.player}: {how}.")
-    except (EventError, policy.NotAllowed) as exc:
+    except Refusal as exc:
         messages.error(request, f"Nothing changed: {say(exc)}.")
 
 
@@ -80,7 +80,7 @@ def entry_bye(request, pk: int, entry_id: int):
             try:
                 bye = services.request_bye(actor=actor_for(request), event=event, entry=entry,
                                            round=_whole(request.POST.get("round", "")))
-            except (EventError, policy.NotAllowed) as exc:
+            except Refusal as exc:
                 messages.error(request, f"Nothing changed: {say(exc)}.")
             else:
                 messages.success(request, f"{entry.player} sits out round {bye.round}.")
@@ -95,7 +95,7 @@ def my_bye(request, token: str):
         raise Http404("no sign-up has this link")
     try:
         bye = services.request_my_bye(registration=registration, round=_whole(request.POST.get("round", "")))
-    except EventError as exc:
+    except Refusal as exc:
         messages.error(request, f"Nothing changed: {say(exc)}.")
     else:
         points = registration.event.match_points
@@ -118,7 +118,7 @@ def cancel_entry_bye(request, pk: int, entry_id: int, number: int):
         if fresh:
             try:
                 services.cancel_bye(actor=actor_for(request), event=event, entry=entry, round=number)
-            except (EventError, policy.NotAllowed) as exc:
+            except Refusal as exc:
                 messages.error(request, f"Nothing changed: {say(exc)}.")
             else:
                 messages.success(request, f"{entry.player} plays round {number} after all.")
@@ -133,7 +133,7 @@ def cancel_my_bye(request, token: str, number: int):
         raise Http404("no sign-up has this link")
     try:
         services.cancel_my_bye(registration=registration, round=number)
-    except EventError as exc:
+    except Refusal as exc:
         messages.error(request, f"Nothing changed: {say(exc)}.")
     else:
         messages.success(request, f"You play round {number} after all.")
