@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -101,6 +102,7 @@ INSTALLED_APPS = [
     "tournaments",
     "seasons",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -262,6 +264,16 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": ["draft", "waiting", "playing", "decided", "bye", "reset"],
     },
 }
+
+# Telling the world (notifications): the site's own address for links in emails and webhook payloads, email
+# from EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True; the console in development and by
+# default), and webhooks: the delay before each attempt in seconds (the first's included; the Svix schedule),
+# and whether a subscription may name a private, loopback or link-local address (a club's own network).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+globals().update(dj_email_url.parse(os.environ.get("EMAIL_URL", "console:")))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ginscore <noreply@localhost>")
+WEBHOOK_RETRY_SCHEDULE = [int(s) for s in env_list("WEBHOOK_RETRY_SCHEDULE", "0,5,300,1800,7200,18000,36000,36000")]
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:game_list"

@@ -1,0 +1,45 @@
+"""Turns what the tournaments app says happened into messages and emails, deciding nothing itself.
+
+``answer_refreshed`` (sent by the job that stored an event's new answer, outside any write) defers one
+``tell_event`` (at most one waits per event); ``registration_changed`` (sent once a sign-up's transaction
+committed) tells that sign-up. Both run off the request (``core.jobs``; the background thread when jobs are
+inline), so a slow receiver or mail server never slows the write.
+"""
+
+from django.dispatch import receiver
+from procrastinate import RetryStrategy
+
+from core import background, jobs
+from tournaments.signals import answer_refreshed, registration_changed
+
+from . import sealing
+from .services import tell_event, tell_registration
+
+
+@jobs.app.task(name="notifications.tell_event", retry=RetryStrategy(max_attempts=3, wait=5))
+def tell_event_job(event_id: int) -> None:
+    tell_event(event_id=event_id)
+
+
+@jobs.app.task(name="notifications.tell_registration", retry=RetryStrategy(max_attempts=3, wait=5))
+def tell_registration_job(registration_id: int, what: str, sealed: str = "") -> None:
+    tell_registration(registration_id=registration_id, what=what, sealed=sealed)
+
+
+@receiver(answer_refreshed, dispatch_uid="notifications.answer_refreshed")
+def event_refreshed(sender, *, event, **kwargs) -> None:
+    if jobs.queued():
+        lock = f"notifications.tell-event:{event.pk}"
+        jobs.run_or_queue(tell_event_job, queueing_lock=lock, lock=lock, event_id=event.pk)
+    else:
+        background.defer_on_commit(lambda: tell_event(event_id=event.pk))
+
+
+@receiver(registration_changed, dispatch_uid="notifications.registration_changed")
+def registration_told(sender, *, registration, what, token="", **kwargs) -> None:
+    sealed = sealing.seal(registration.pk, token) if token else ""  # the player's link never waits in clear
+    if jobs.queued():
+        jobs.run_or_queue(tell_registration_job, registration_id=registration.pk, what=what, sealed=sealed)
+    else:
+        background.defer_on_commit(lambda: tell_registration(registration_id=registration.pk, what=what,
+                                                             sealed=sealed))
