@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from django.db import close_old_connections, connections, transaction
 
-__all__ = ["defer_on_commit", "run_later", "wait_idle"]
+__all__ = ["defer_on_commit", "forget_waiting", "run_later", "wait_idle"]
 
 log = logging.getLogger(__name__)
 
@@ -84,3 +84,12 @@ def wait_idle(timeout: float = 10.0, *, within: float | None = None) -> bool:
             if left <= 0:
                 return False
             _lock.wait(min(left, 0.05))
+
+
+def forget_waiting() -> int:
+    """Drop the work still waiting (a test's retries due later, before the next test); how many were dropped."""
+    with _lock:
+        dropped = len(_heap)
+        _heap.clear()
+        _lock.notify_all()
+        return dropped
