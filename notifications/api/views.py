@@ -19,6 +19,7 @@ from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
 from tournaments import selectors as event_selectors
+from tournaments.api.views import EventErrorsMixin
 
 from .. import selectors, services
 from ..errors import Refused
@@ -140,8 +141,17 @@ class WebhookRedeliver(RefusalsMixin, APIView):
         return Response(DeliverySerializer(again).data, status=status.HTTP_202_ACCEPTED)
 
 
-class RoundEmail(RefusalsMixin, APIView):
+class RoundEmail(EventErrorsMixin, APIView):
+    """An event's route: its refusals in the event contract's shape (``result`` where others say ``hand``)."""
+
     permission_classes = [WriteAccess]
+    parser_classes = [BoundedJSONParser]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, Refused):
+            return Response({"errors": [{"result": None, "field": f, "message": m} for f, m in exc.problems]},
+                            status=400)
+        return super().handle_exception(exc)
 
     @extend_schema(request=RoundEmailSerializer, responses=RoundEmailedSerializer, tags=["tournaments"],
                    summary="Email each player of a published round their table and opponent, or the final "

@@ -52,6 +52,7 @@ def _writes(event, match, first, second):
         (f"{base}/bracket/reset/", {}),
         (f"{base}/knockout/", {"top_n": 2}),
         (f"{base}/warnings/acknowledge/", {"key": "no-such-warning", "note": ""}),
+        (f"{base}/rounds/1/email/", {"what": "pairings"}),  # notifications: each player their table
         (f"{base}/cancel/", {"reason": "the hall flooded"}),  # last: nothing is written to a cancelled event
     ]
 
