@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.urls import reverse
 
 from tournaments import selectors as event_selectors
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, MatchGame, Registration, Round
 from tournaments.stored_event import results_fingerprint
 
 from .. import payloads
@@ -103,3 +104,23 @@ def tell_registration(*, registration_id: int, what: str, sealed: str = "") -> N
             "registration": {"id": registration.pk, "name": registration.player.display_name,
                              "status": registration.status, "entry": registration.entry_id}}
     publish(f"registration.{what}", data, event=registration.event)
+
+
+def wants_hands() -> bool:
+    """Whether any active subscription asks for ``hand.confirmed`` by name (one small query)."""
+    return any("hand.confirmed" in types for types in
+               Subscription.objects.filter(active=True).values_list("types", flat=True))
+
+
+@transaction.atomic
+def tell_hand(*, game_id: int, number: int, version: int) -> int:
+    """A hand confirmed in an event's game, told to those who asked for ``hand.confirmed``; how many were owed."""
+    found = (MatchGame.objects.filter(game_id=game_id).select_related("match", "match__event", "match__round")
+             .first())
+    if found is None:
+        return 0
+    match, event = found.match, found.match.event
+    data = {"event": payloads.event_ref(event), "match": match.pk, "game": game_id, "hand": number,
+            "version": version, "round": match.round.number if match.round_id else None, "table": match.table,
+            "url": payloads.absolute(reverse("api:hand-list", args=[game_id]))}
+    return publish("hand.confirmed", data, event=event)

@@ -38,6 +38,7 @@ def settle():
 
 
 def test_a_500_then_a_200_is_two_attempts_of_one_signed_message(loopback):
+    loopback.BACKGROUND_THREAD = True  # as in production: the web process's own thread sends it
     boss = api_client(organiser())
     with HttpReceiver(answers=[(500, {}, 0), (200, {}, 0)]) as receiver:
         made = subscribe(boss, receiver.url)
@@ -172,3 +173,29 @@ def test_a_director_may_not_subscribe_to_every_event_nor_to_another(loopback):
                                                    "standings.updated", "event.finished", "registration.created",
                                                    "registration.promoted", "registration.withdrawn",
                                                    "hand.confirmed", "ping"])}]
+
+
+def test_hand_confirmed_goes_only_to_who_asked_for_it_by_name(loopback):
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    settle()
+    director = api_client(people.director)
+    with HttpReceiver() as hands, HttpReceiver() as results:
+        for receiver, types in ((hands, ["hand.confirmed"]), (results, ["match.decided", "round.published"])):
+            made = director.post("/api/v1/webhooks/", {"url": receiver.url, "types": types, "event": event.pk},
+                                 format="json")
+            assert made.status_code == 201
+        opened = services.pair_next_round(actor=people.dir, event=event)
+        settle()
+        (match,) = opened.matches
+        play_match(people, match, "Ann")
+        settle()
+    (hand,) = [json.loads(r.body) for r in hands.received]
+    assert hand["type"] == "hand.confirmed"
+    assert (hand["data"]["hand"], hand["data"]["version"], hand["data"]["match"], hand["data"]["table"]) == (
+        1, 1, match.pk, 1)
+    assert [json.loads(r.body)["type"] for r in results.received] == ["round.published", "match.decided"]
+    decided = json.loads(results.received[1].body)["data"]
+    assert (decided["match"]["winner"], decided["match"]["players"]) == ("Ann", ["Ann", "Bob"])
+    assert decided["version"] == json.loads(results.received[0].body)["data"]["version"].split(".")[0] + "." + \
+        decided["version"].split(".")[1]

@@ -59,7 +59,7 @@ def test_sign_ups_and_promotions_are_mailed_with_the_players_own_link(smtp):
     assert "You are on the waitlist" in body(smtp.to("cleo@example.org")[0])
     assert api_client().post(f"/api/v1/registrations/{links['Ann']}/withdraw/", {}, format="json").status_code == 200
     settle()
-    signed_up, promoted = smtp.to("cleo@example.org")
+    _signed_up, promoted = smtp.to("cleo@example.org")
     assert promoted["Subject"] == "Open Swiss: you are in"
     assert f"https://gin.example.org/events/registration/{links['Cleo']}/" in body(promoted)
     assert sorted(Email.objects.values_list("kind", "status")) == [
