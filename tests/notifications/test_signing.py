@@ -36,3 +36,19 @@ def test_a_new_secret_is_whsec_and_32_random_bytes():
     assert secret.startswith("whsec_")
     assert len(base64.b64decode(secret.removeprefix("whsec_"))) == 32
     assert secret != signing.new_secret()
+
+
+def test_the_integrators_page_verifies_the_specs_example_in_python(monkeypatch):
+    import pathlib
+    import re
+    import time
+
+    page = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "integrators" / "webhooks.md").read_text()
+    (code,) = [block for block in re.findall(r"```python\n(.*?)```", page, re.S) if "def verify" in block]
+    scope: dict = {}
+    exec(code.replace('SECRET = "whsec_..."', f'SECRET = "{SPEC_SECRET}"'), scope)
+    monkeypatch.setattr(time, "time", lambda: SPEC_TIMESTAMP + 1)
+    headers = {"webhook-id": SPEC_ID, "webhook-timestamp": str(SPEC_TIMESTAMP), "webhook-signature": SPEC_SIGNATURE}
+    assert scope["verify"](SPEC_BODY.encode(), headers) == {"test": 2432232314}
+    with pytest.raises(ValueError, match="no signature matches"):
+        scope["verify"](b'{"test": 1}', headers)
