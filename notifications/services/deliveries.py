@@ -106,7 +106,7 @@ def sweep_job(timestamp: int) -> None:
 
 def _claim(message_id: int) -> tuple[Message, int] | None:
     with transaction.atomic():
-        message = (Message.objects.select_for_update().select_related("subscription", "subscription__owner",
+        message = (Message.objects.select_for_update(of=("self",)).select_related("subscription", "subscription__owner",
                                                                       "subscription__event")
                    .filter(pk=message_id, status=Message.Status.PENDING).first())
         now = timezone.now()
@@ -149,7 +149,7 @@ def _retry_after(answer: safe_http.Answer) -> int:
 
 @transaction.atomic
 def _record(message_id: int, number: int, answer: safe_http.Answer) -> Attempt:
-    message = Message.objects.select_for_update().select_related("subscription").get(pk=message_id)
+    message = Message.objects.select_for_update(of=("self",)).get(pk=message_id)
     subscription = Subscription.objects.select_for_update().get(pk=message.subscription_id)
     now = timezone.now()
     schedule = retry_schedule()

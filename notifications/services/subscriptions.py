@@ -110,7 +110,7 @@ def send_ping(*, actor: Actor, subscription: Subscription) -> Message:
 @transaction.atomic
 def redeliver(*, actor: Actor, message: Message) -> Message:
     """Send a message again now, with its own ``webhook-id`` (a receiver that already has it may skip it)."""
-    message = Message.objects.select_for_update().select_related("subscription").get(
+    message = Message.objects.select_for_update(of=("self",)).select_related("subscription").get(
         pk=message.pk, subscription__owner=actor.user)
     subscription = message.subscription
     require_may_subscribe(actor, subscription.event)
