@@ -199,3 +199,71 @@ def test_hand_confirmed_goes_only_to_who_asked_for_it_by_name(loopback):
     assert (decided["match"]["winner"], decided["match"]["players"]) == ("Ann", ["Ann", "Bob"])
     assert decided["version"] == json.loads(results.received[0].body)["data"]["version"].split(".")[0] + "." + \
         decided["version"].split(".")[1]
+
+
+def test_sign_ups_are_told_without_their_addresses(loopback):
+    people = Officials()
+    event = services.create_event(actor=people.boss, name="Open", format="swiss", rounds=2,
+                                  conventions={"preset": "classic", "target": 50}, directors=[people.director],
+                                  registration_open=True, registration_cap=2, waitlist=True)
+    settle()
+    with HttpReceiver() as receiver:
+        director = api_client(people.director)
+        assert director.post("/api/v1/webhooks/", {"url": receiver.url, "event": event.pk, "types": [
+            "registration.created", "registration.promoted", "registration.withdrawn"]},
+            format="json").status_code == 201
+        links = []
+        for name in ("Ann", "Bob", "Cleo"):
+            answer = api_client().post(f"/api/v1/events/{event.pk}/registrations/",
+                                       {"name": name, "email": f"{name.lower()}@example.org"}, format="json")
+            links.append(answer.json()["manage_url"])
+            settle()
+        api_client().post(links[0] + "withdraw/", {}, format="json")
+        settle()
+    told = [json.loads(r.body) for r in receiver.received]
+    assert [(m["type"], m["data"]["registration"]["name"], m["data"]["registration"]["status"]) for m in told] == [
+        ("registration.created", "Ann", "entered"), ("registration.created", "Bob", "entered"),
+        ("registration.created", "Cleo", "waitlisted"), ("registration.withdrawn", "Ann", "withdrawn"),
+        ("registration.promoted", "Cleo", "entered")]
+    assert all("@" not in r.body for r in receiver.received)
+
+
+def test_the_sweep_sends_what_was_left_due_and_forgets_attempts_after_30_days(loopback):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications.services import sweep
+
+    boss = api_client(organiser())
+    with HttpReceiver() as receiver:
+        made = subscribe(boss, receiver.url)
+        hook = Subscription.objects.get(pk=made["id"])
+        left = Message.objects.create(subscription=hook, msg_id="msg_left", type="ping", body='{"type":"ping"}',
+                                      next_attempt_at=timezone.now() - timedelta(minutes=1))
+        old = Message.objects.create(subscription=hook, msg_id="msg_old", type="ping", body="{}", status="delivered",
+                                     created_at=timezone.now() - timedelta(days=31))
+        Attempt.objects.create(message=old, number=1, status="success", code=200,
+                               at=timezone.now() - timedelta(days=31))
+        assert sweep() == {"due": 1, "forgotten": 1}
+        settle()
+    assert [r.headers["webhook-id"] for r in receiver.received] == ["msg_left"]
+    assert Message.objects.get(pk=left.pk).status == "delivered"
+    assert not Message.objects.filter(pk=old.pk).exists()
+
+
+def test_the_send_webhooks_command_sends_what_was_left_due(loopback):
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    with HttpReceiver() as receiver:
+        made = subscribe(api_client(organiser()), receiver.url)
+        Message.objects.create(subscription_id=made["id"], msg_id="msg_cron", type="ping", body="{}",
+                               next_attempt_at=timezone.now() - timedelta(seconds=1))
+        out = StringIO()
+        call_command("send_webhooks", stdout=out)
+    assert out.getvalue() == "1 messages attempted, 0 old attempts forgotten\n"
+    assert [r.headers["webhook-id"] for r in receiver.received] == ["msg_cron"]
