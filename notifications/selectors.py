@@ -29,9 +29,9 @@ def delivery(subscription: Subscription, pk: int) -> Message:
     return Message.objects.get(pk=pk, subscription=subscription)
 
 
-def round_emails(event_id: int, number: int) -> dict[str, int]:
-    """How many of a round's emails stand in each status."""
-    counts = dict.fromkeys(Email.Status.values, 0)
-    for status in Email.objects.filter(event_id=event_id, round_number=number).values_list("status", flat=True):
-        counts[status] += 1
-    return counts
+def round_emails(event_id: int, number: int) -> list[dict]:
+    """A round's pairings emails (and, for the event, its final standings'), oldest first: to whom, their
+    status and why it failed (one query). Addresses: for the event's directors only (the caller checks)."""
+    found = Email.objects.filter(event_id=event_id, kind__in=[Email.Kind.PAIRINGS, Email.Kind.STANDINGS])
+    found = found.filter(round_number=number) | found.filter(kind=Email.Kind.STANDINGS)
+    return list(found.order_by("pk").values("id", "kind", "to", "status", "error", "created_at", "sent_at"))

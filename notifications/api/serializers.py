@@ -73,3 +73,13 @@ class RoundEmailedSerializer(serializers.Serializer):
     suppressed = serializers.IntegerField(help_text="addresses that bounced before: not mailed")
     without_address = serializers.IntegerField()
     emails = serializers.ListField(child=serializers.IntegerField())
+
+
+class RoundEmailRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["pairings", "standings"])
+    to = serializers.CharField()
+    status = serializers.ChoiceField(choices=["queued", "sent", "failed", "bounced", "suppressed"])
+    error = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    sent_at = serializers.DateTimeField(allow_null=True)

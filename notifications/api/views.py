@@ -18,6 +18,7 @@ from core.api.parsers import BoundedJSONParser
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
+from tournaments import policy as event_policy
 from tournaments import selectors as event_selectors
 from tournaments.api.views import EventErrorsMixin
 
@@ -26,6 +27,7 @@ from ..errors import Refused
 from .serializers import (
     DeliverySerializer,
     RoundEmailedSerializer,
+    RoundEmailRowSerializer,
     RoundEmailSerializer,
     SubscriptionCreatedSerializer,
     SubscriptionCreateSerializer,
@@ -152,6 +154,14 @@ class RoundEmail(EventErrorsMixin, APIView):
             return Response({"errors": [{"result": None, "field": f, "message": m} for f, m in exc.problems]},
                             status=400)
         return super().handle_exception(exc)
+
+    @extend_schema(responses=RoundEmailRowSerializer(many=True), tags=["tournaments"],
+                   summary="The round's emails and the final standings', each with its status (the event's directors)")
+    def get(self, request, pk, number):
+        actor = actor_for(request)
+        event = event_selectors.readable_event(actor, pk)
+        event_policy.require_director(actor, event, "see its emails")
+        return Response(RoundEmailRowSerializer(selectors.round_emails(event.pk, number), many=True).data)
 
     @extend_schema(request=RoundEmailSerializer, responses=RoundEmailedSerializer, tags=["tournaments"],
                    summary="Email each player of a published round their table and opponent, or the final "

@@ -100,6 +100,12 @@ def test_each_player_is_mailed_their_own_table_and_opponent_and_a_bounce_is_not_
     settle()
     assert Email.objects.filter(to="gone@example.org").values_list("status", flat=True).last() == "suppressed"
     assert len(smtp.messages) == 8
+    log = director.get(f"/api/v1/events/{event.pk}/rounds/1/email/").json()
+    assert sorted((row["to"], row["status"]) for row in log if row["to"] == "gone@example.org") == [
+        ("gone@example.org", "bounced"), ("gone@example.org", "suppressed")]
+    assert [row["status"] for row in log].count("sent") == 8
+    assert api_client(people.recorder).get(f"/api/v1/events/{event.pk}/rounds/1/email/").status_code == 403
+    assert api_client().get(f"/api/v1/events/{event.pk}/rounds/1/email/").status_code == 403
 
 
 def test_a_webhook_failing_for_five_days_is_turned_off_and_its_owner_told(smtp, settings):

@@ -115,3 +115,31 @@ def test_a_subscription_whose_owner_lost_the_event_is_sent_nothing():
     assert [s.pk for s in wanted_by("round.published", event)] == [made.json()["id"]]
     services.set_officials(actor=people.boss, event=event, directors=[people.director], referees=[])
     assert wanted_by("round.published", event) == []
+
+
+@pytest.mark.parametrize("public", [True, False])
+@pytest.mark.parametrize(("who", "expected"), [
+    ("anonymous", 403), ("player", 403), ("referee", 403), ("referee_link", 403), ("removed_director", 403),
+    ("added_director", 200), ("director", 200), ("organiser", 200)])
+def test_a_rounds_email_log_with_its_addresses_is_for_the_events_directors_and_organisers_only(who, expected, public):
+    from notifications.models import Email
+    from tournaments import services
+
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], is_public=public)
+    opened = services.pair_next_round(actor=people.dir, event=event)
+    changed = replace_officials(people, event)
+    Email.objects.create(event=event, kind="pairings", to="ann@example.org", subject="s", body="b", round_number=1)
+    client = {"anonymous": lambda: api_client(), "player": lambda: api_client(user()),
+              "referee": lambda: api_client(people.recorder),
+              "referee_link": lambda: api_client(referee_token=next(iter(opened.tokens.values()))),
+              "director": lambda: api_client(people.director), "organiser": lambda: api_client(organiser()),
+              **{role: (lambda u=u: api_client(u)) for role, u in changed.items()}}[who]()
+    if not public and who in ("anonymous", "player", "removed_director", "referee_link"):
+        expected = 404  # a private event does not exist for whoever may not read it
+    answer = client.get(f"/api/v1/events/{event.pk}/rounds/1/email/")
+    assert answer.status_code == expected, answer.content
+    if expected == 200:
+        assert [(r["to"], r["status"]) for r in answer.json()] == [("ann@example.org", "queued")]
+    else:
+        assert "ann@example.org" not in answer.content.decode()
