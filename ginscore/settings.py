@@ -265,6 +265,8 @@ SPECTACULAR_SETTINGS = {
         "WebhookFormatEnum": "notifications.models.Subscription.Format",
         "DeliveryStatusEnum": "notifications.models.Message.Status",
         "AttemptStatusEnum": "notifications.models.Attempt.Status",
+        "EmailStatusEnum": "notifications.models.Email.Status",
+        "RoundEmailKindEnum": ["pairings", "standings"],
     },
     # The payload each webhook type sends (notifications.api.schema), in the schema's "webhooks" section.
     "WEBHOOKS": [f"notifications.api.schema.{name}" for name in (

@@ -35,7 +35,7 @@ def event_refreshed(sender, *, event, **kwargs) -> None:
         lock = f"notifications.tell-event:{event.pk}"
         jobs.run_or_queue(tell_event_job, queueing_lock=lock, lock=lock, event_id=event.pk)
     else:
-        background.defer_on_commit(lambda: tell_event(event_id=event.pk))
+        background.run_later(lambda: tell_event(event_id=event.pk))  # sent outside any write: nothing to wait for
 
 
 @receiver(registration_changed, dispatch_uid="notifications.registration_changed")
@@ -44,8 +44,7 @@ def registration_told(sender, *, registration, what, token="", **kwargs) -> None
     if jobs.queued():
         jobs.run_or_queue(tell_registration_job, registration_id=registration.pk, what=what, sealed=sealed)
     else:
-        background.defer_on_commit(lambda: tell_registration(registration_id=registration.pk, what=what,
-                                                             sealed=sealed))
+        background.run_later(lambda: tell_registration(registration_id=registration.pk, what=what, sealed=sealed))
 
 
 @jobs.app.task(name="notifications.tell_hand", retry=RetryStrategy(max_attempts=3, wait=5))

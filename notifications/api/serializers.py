@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from .. import payloads
-from ..models import Attempt, Message, Subscription
+from ..models import Attempt, Email, Message, Subscription
 
 
 class SubscriptionCreateSerializer(serializers.Serializer):
@@ -79,7 +79,7 @@ class RoundEmailRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["pairings", "standings"])
     to = serializers.CharField()
-    status = serializers.ChoiceField(choices=["queued", "sent", "failed", "bounced", "suppressed"])
+    status = serializers.ChoiceField(choices=Email.Status.choices)
     error = serializers.CharField()
     created_at = serializers.DateTimeField()
     sent_at = serializers.DateTimeField(allow_null=True)

@@ -36,7 +36,6 @@ def fits_the_phone(page):
 def test_a_director_adds_a_webhook_pings_it_and_emails_a_round_on_a_phone(live_server, settings):
     settings.WEBHOOK_ALLOW_PRIVATE = True
     settings.WEBHOOK_RETRY_SCHEDULE = [0]
-    settings.BACKGROUND_THREAD = True  # the live server's requests hand their work to the web process's thread
     director = user("hooktd")
     event = services.create_event(actor=as_actor(organiser()), name="Phone Swiss", format="swiss", rounds=2,
                                   conventions={"preset": "classic", "target": 50}, directors=[director])
@@ -45,7 +44,8 @@ def test_a_director_adds_a_webhook_pings_it_and_emails_a_round_on_a_phone(live_s
         p.email = f"{p.display_name.lower()}@example.org"
         p.save(update_fields=["email"])
     services.pair_next_round(actor=as_actor(director), event=event)
-    assert background.wait_idle(20)
+    assert background.wait_idle(20)  # the set-up's own work, here, before the thread starts
+    settings.BACKGROUND_THREAD = True  # the live server's requests hand their work to the web process's thread
     with HttpReceiver() as receiver, phone_browser() as page:
         page.goto(f"{live_server.url}/accounts/login/?next=/webhooks/")
         page.fill("input[name=username]", "hooktd")
@@ -79,6 +79,8 @@ def test_a_director_adds_a_webhook_pings_it_and_emails_a_round_on_a_phone(live_s
         assert fits_the_phone(page)
         shoot(page, "round-emailed")
     assert background.wait_idle(20)
+    settings.BACKGROUND_THREAD = False
+    background.forget_waiting()  # the thread sees it is off and stops
     (ping,) = receiver.received
     assert json.loads(ping.body)["type"] == "ping"
     assert Subscription.objects.get().secret == secret
