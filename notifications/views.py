@@ -41,6 +41,12 @@ class WebhookForm(forms.Form):
         self.fields["event"].required = not everything
 
 
+class WebhookChangeForm(forms.Form):
+    url = forms.CharField(label="URL", max_length=500, widget=forms.URLInput(attrs={"inputmode": "url"}))
+    types = forms.MultipleChoiceField(choices=[(t, t) for t in payloads.TYPES], widget=forms.CheckboxSelectMultiple)
+    description = forms.CharField(max_length=200, required=False)
+
+
 def _my_events(request) -> list[Event]:
     actor = actor_for(request)
     found = event_selectors.event_list(actor)
@@ -89,6 +95,19 @@ def webhook(request, pk: int):
         mine = selectors.subscription(request.user, pk)
     except Subscription.DoesNotExist:
         raise Http404("no such webhook of yours") from None
+    change = WebhookChangeForm(initial={"url": mine.url, "types": mine.types, "description": mine.description})
+    if request.method == "POST" and request.POST.get("action") == "change":
+        change = WebhookChangeForm(request.POST)
+        if change.is_valid():
+            try:
+                services.update_subscription(actor=actor_for(request), subscription=mine, values=change.cleaned_data)
+            except (Refused, NotAllowed) as exc:
+                _refusal(change, exc)
+            else:
+                messages.success(request, "Changed.")
+                return redirect("notifications:webhook", pk=pk)
+        return render(request, "notifications/webhook.html",
+                      {"webhook": mine, "deliveries": selectors.deliveries(mine), "change": change}, status=400)
     if request.method == "POST":
         actor = actor_for(request)
         action = request.POST.get("action")
@@ -114,7 +133,7 @@ def webhook(request, pk: int):
             messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("notifications:webhook", pk=pk)
     return render(request, "notifications/webhook.html",
-                  {"webhook": mine, "deliveries": selectors.deliveries(mine)})
+                  {"webhook": mine, "deliveries": selectors.deliveries(mine), "change": change})
 
 
 @require_POST

@@ -66,3 +66,24 @@ def test_a_rounds_emails_are_sent_by_its_directors_only(public):
     done = signed_in(people.director).post(url, {"what": "pairings", "once": "k1"})
     assert done.status_code == 302
     assert Email.objects.count() == 0  # no player has an address yet: nothing to send, and it says so
+
+
+def test_the_owner_changes_a_webhook_on_its_page_and_a_chat_channel_refuses_a_match_by_match_type():
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"])
+    director = signed_in(people.director)
+    director.post("/webhooks/", {"url": "https://example.org/hook", "format": "discord", "event": event.pk,
+                                 "types": ["round.published"]})
+    hook = Subscription.objects.get()
+    refused = director.post(f"/webhooks/{hook.pk}/", {"action": "change", "url": "https://example.org/hook",
+                                                      "types": ["match.decided"]})
+    assert refused.status_code == 400
+    assert "a discord channel is told only of round.published, round.completed, event.finished, ping" in \
+        refused.content.decode()
+    done = director.post(f"/webhooks/{hook.pk}/", {"action": "change", "url": "https://example.org/other",
+                                                   "types": ["round.completed", "event.finished"],
+                                                   "description": "the club's channel"})
+    assert done.status_code == 302
+    hook.refresh_from_db()
+    assert (hook.url, hook.types, hook.description) == ("https://example.org/other",
+                                                        ["round.completed", "event.finished"], "the club's channel")
