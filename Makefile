@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/events.py
 	$(PY) bench/ratings_recompute.py
+	$(PY) bench/webhooks.py
 	NIGHT="$(NIGHT)" bench/run_api.sh
 
 clean:

@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -101,6 +102,7 @@ INSTALLED_APPS = [
     "tournaments",
     "seasons",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -260,8 +262,30 @@ SPECTACULAR_SETTINGS = {
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "KnockoutFormatEnum": ["single_elimination", "double_elimination"],
         "MatchStatusEnum": ["draft", "waiting", "playing", "decided", "bye", "reset"],
+        "WebhookFormatEnum": "notifications.models.Subscription.Format",
+        "DeliveryStatusEnum": "notifications.models.Message.Status",
+        "AttemptStatusEnum": "notifications.models.Attempt.Status",
+        "EmailStatusEnum": "notifications.models.Email.Status",
+        "RoundEmailKindEnum": ["pairings", "standings"],
     },
+    # The payload each webhook type sends (notifications.api.schema), in the schema's "webhooks" section.
+    "WEBHOOKS": [f"notifications.api.schema.{name}" for name in (
+        "ROUND_PUBLISHED", "ROUND_COMPLETED", "MATCH_DECIDED", "STANDINGS_UPDATED", "EVENT_FINISHED",
+        "REGISTRATION_CREATED", "REGISTRATION_PROMOTED", "REGISTRATION_WITHDRAWN", "HAND_CONFIRMED", "PING")],
 }
+
+# Telling the world (notifications): the site's own address for links in emails and webhook payloads, email
+# from EMAIL_URL (dj-email-url: smtp://user:password@host:587/?tls=True; the console in development and by
+# default), and webhooks: the delay before each attempt in seconds (the first's included; the Svix schedule),
+# and whether a subscription may name a private, loopback or link-local address (a club's own network).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+globals().update(dj_email_url.parse(os.environ.get("EMAIL_URL", "console:")))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ginscore <noreply@localhost>")
+WEBHOOK_RETRY_SCHEDULE = [int(s) for s in env_list("WEBHOOK_RETRY_SCHEDULE", "0,5,300,1800,7200,18000,36000,36000")]
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", False)
+# With jobs inline, work that must not hold up a request runs in a thread of the web process (core.background);
+# the tests run it when they wait for it, in their own thread (their in-memory SQLite has one writer at a time).
+BACKGROUND_THREAD = not TESTING
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:game_list"

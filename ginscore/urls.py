@@ -1,5 +1,5 @@
-"""Top-level URL map: the home page, the scoring, tournaments, seasons and ratings apps, their APIs, the admin,
-and the guide (``/help/``)."""
+"""Top-level URL map: the home page, the scoring, tournaments, seasons, ratings and notifications apps, their
+APIs, the admin, and the guide (``/help/``)."""
 
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
@@ -24,10 +24,12 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("seasons.urls")),
     path("", include("ratings.urls")),
+    path("", include("notifications.urls")),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("seasons.api.urls")),
     path("api/v1/", include("ratings.api.urls")),
+    path("api/v1/", include("notifications.api.urls")),
     path("admin/", admin.site.urls),
     re_path(r"^help/(?P<path>.*)$", guide, name="guide"),
 ]

@@ -17,10 +17,12 @@ def _fresh_cache(request):
     if request.node.get_closest_marker("django_db") is None:
         yield
         return
+    from core import background
     from tournaments.answers import read as answer_reads
     from tournaments.views import live
 
     def forget():
+        background.forget_waiting()  # work deferred off a request (a webhook's delivery) that no test waited for
         cache.clear()
         caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
         answer_reads._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored

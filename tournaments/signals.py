@@ -11,6 +11,8 @@ any write's transaction): a running bracket opens the matches a new result made 
 
 ``event_visibility_changed`` is sent, with ``event``, inside the transaction that makes an event public or
 private: what other apps derive from public results only (ratings) follows.
+
+``registration_changed`` is sent after the commit of a sign-up made, promoted or withdrawn (see below).
 """
 
 from django.dispatch import Signal
@@ -18,3 +20,18 @@ from django.dispatch import Signal
 match_result_changed = Signal()
 event_visibility_changed = Signal()
 answer_refreshed = Signal()
+
+registration_changed = Signal()
+"""Sent once the transaction that made, promoted (from the waitlist, by itself or by a director) or withdrew a
+sign-up has committed, with ``registration`` and ``what`` ("created", "promoted", "withdrawn"); "created" also
+with ``token``, the player's own link's token (the only moment it exists in clear)."""
+
+
+def send_on_commit(signal: Signal, **kwargs) -> None:
+    """Send ``signal`` once the current transaction commits (never if it rolls back)."""
+    from django.db import transaction
+
+    def send_signal_after_commit() -> None:
+        signal.send(sender=None, **kwargs)
+
+    transaction.on_commit(send_signal_after_commit, robust=True)

@@ -37,6 +37,7 @@ from ..sheets import (
     next_hand_confirmed,
     validate_current,
 )
+from ..signals import hand_confirmed_on_commit
 from .games import reason_text, refresh_summary
 from .players import check_pin, valid_pin
 from .refusals import refusal, service
@@ -67,6 +68,7 @@ def _auto_confirm(game: Game, hand: Hand) -> None:
     if not game.requires_confirmation:
         hand.auto_confirmed = True
         hand.confirmed_at = hand.entered_at
+        hand_confirmed_on_commit(game_id=game.pk, number=hand.number, version=hand.version)
 
 
 def _check_hand_data(data: object) -> dict:
@@ -299,6 +301,7 @@ def _confirm(*, actor: Actor, game: Game, lines: list[HandLine], number: int,
     else:
         hand.confirmed_by = actor.user
     raw_rows.update(hand, ["confirmed_at", "confirmed_by", "confirmed_by_player", "confirmed_via"])
+    hand_confirmed_on_commit(game_id=game.pk, number=hand.number, version=hand.version)
     return hand, refresh_summary(game, lines)
 
 

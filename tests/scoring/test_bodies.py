@@ -11,6 +11,8 @@ import yaml
 from django.apps import apps
 from django.urls import reverse
 
+from notifications import services as notifications
+from notifications.models import Message
 from scoring import services as scoring
 from scoring.models import Game
 from tournaments import services
@@ -56,14 +58,19 @@ def scene():
     match = Match.objects.filter(event=event).order_by("pk").first()
     signed_up = services.create_event(actor=people.boss, name="Sign-ups", format="swiss", registration_open=True)
     mine = services.register(actor=as_actor(), event=signed_up, name="Sign Up", email="sign@example.org")
+    hook = notifications.create_subscription(actor=people.boss, url="https://example.org/hook", types=["ping"])
+    sent = Message.objects.create(subscription=hook, msg_id="msg_scene", type="ping", body="{}", status="delivered")
     values = {"id": club.pk, "number": 1, "entry_id": match.players.first().entry_id, "match_id": match.pk,
-              "registration_id": mine.registration.pk, "token": mine.token}
+              "registration_id": mine.registration.pk, "token": mine.token, "webhook": hook.pk,
+              "delivery_id": sent.pk}
     return people, event, values
 
 
 def concrete(path: str, event, values) -> str:
     if path.startswith("/api/v1/events/{id}"):
         path = path.replace("{id}", str(event.pk), 1)
+    if path.startswith("/api/v1/webhooks/{id}"):
+        path = path.replace("{id}", str(values["webhook"]), 1)
     return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), path)
 
 
@@ -75,7 +82,7 @@ BOOKKEEPING = {"OnceKey", "EventAnswer", "RateCounter"}
 def stored():
     """Every row of both apps (and the users' officials), as values: what a refused body must leave alone."""
     found = {}
-    for app in ("scoring", "tournaments", "seasons", "auth"):
+    for app in ("scoring", "tournaments", "seasons", "notifications", "auth"):
         for model in apps.get_app_config(app).get_models():
             if model.__name__ in BOOKKEEPING:
                 continue
@@ -89,7 +96,7 @@ def test_every_post_of_both_apis_refuses_a_body_that_is_not_a_json_object(client
     people, event, values = scene()
     boss = api_client(people.organiser)
     routes = post_routes(client)
-    assert len(routes) == 45  # the three apps' writes, the calculators and the token
+    assert len(routes) == 49  # the four apps' writes, the calculators and the token
     before = stored()
     for path in routes:
         url = concrete(path, event, values)

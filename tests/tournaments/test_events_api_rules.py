@@ -54,6 +54,7 @@ def _writes(event, match, first, second):
         (f"{base}/warnings/acknowledge/", {"key": "no-such-warning", "note": ""}),
         (f"{base}/entries/{second.pk}/byes/", {"round": 3}),
         (f"{base}/avoid/", {"entries": [first.pk, second.pk], "strength": "never"}),
+        (f"{base}/rounds/1/email/", {"what": "pairings"}),  # notifications: each player their table
         (f"{base}/cancel/", {"reason": "the hall flooded"}),  # last: nothing is written to a cancelled event
     ]
 

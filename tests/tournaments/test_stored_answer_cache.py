@@ -76,7 +76,8 @@ def test_the_answer_is_recomputed_when_the_deciding_hand_commits_so_readers_only
     scoring.record_hand(actor=as_actor(people.recorder), game=g, data=gin(g.player_names[1], 40))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
-    assert len(callbacks) == 2  # the event's answer, and the ratings' recompute (the game is settled)
+    # the event's answer, the ratings' recompute (the game is settled), and the hand's confirmation told
+    assert len(callbacks) == 3
     stored = EventAnswer.objects.get(event=event, view="live")
     assert stored.key == results_fingerprint(event)
     with django_assert_num_queries(1):  # the stored answer, checked against the fingerprint in one query

@@ -29,6 +29,7 @@ from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Registration
 from tournaments.policy import Actor, NotAllowed
 from tournaments.services.base import refusing
+from tournaments.signals import registration_changed, send_on_commit
 
 from ..answers.job import bump
 from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
@@ -199,6 +200,7 @@ def _sign_up(event: Event, player: Player, email: str, actor: Actor) -> SignedUp
     if existing is not None:  # withdrew, and signs up again: at the back of the queue, as a new sign-up
         existing.delete()
     registration = Registration.objects.create(event=event, player=player, **values)
+    send_on_commit(registration_changed, registration=registration, what="created", token=token)
     if entry is not None:
         bump(event)
     return SignedUp(registration, token, position_of(registration))
@@ -225,6 +227,7 @@ def withdraw(*, registration: Registration) -> Registration:
         raise error("registration", "you have already withdrawn")
     entry = registration.entry
     registration.status, registration.changed_at = Registration.Status.WITHDRAWN, timezone.now()
+    send_on_commit(registration_changed, registration=registration, what="withdrawn")
     if entry is None:
         registration.save(update_fields=["status", "changed_at"])
         return registration
@@ -257,6 +260,7 @@ def _enter(event: Event, registration: Registration) -> None:
     registration.entry = enter_player(event, registration.player)
     registration.status, registration.changed_at = Registration.Status.ENTERED, timezone.now()
     registration.save(update_fields=["entry", "status", "changed_at"])
+    send_on_commit(registration_changed, registration=registration, what="promoted")
 
 
 @refusing

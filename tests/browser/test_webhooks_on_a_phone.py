@@ -1,0 +1,87 @@
+"""A director on a 390 px phone: adds a webhook for their event (its secret shown once), sends a test ping and
+sees the receiver's answer in the delivery log; then, on a published round's page, emails each player their
+table with a double tap that sends once. No sideways swipe on either page.
+
+Same browser set-up as test_referee_phone. Set SCREENSHOTS=/some/dir to keep the phone screenshots.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from core import background
+from notifications.models import Email, Subscription
+from scoring.models import Player
+from tournaments import services
+
+from ..factories import as_actor, organiser, user
+from ..notifications.receivers import HttpReceiver
+from .test_referee_phone import phone_browser, sync_api
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def shoot(page, name):
+    folder = os.environ.get("SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def fits_the_phone(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_director_adds_a_webhook_pings_it_and_emails_a_round_on_a_phone(live_server, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    settings.WEBHOOK_RETRY_SCHEDULE = [0]
+    director = user("hooktd")
+    event = services.create_event(actor=as_actor(organiser()), name="Phone Swiss", format="swiss", rounds=2,
+                                  conventions={"preset": "classic", "target": 50}, directors=[director])
+    services.add_entries_from_text(actor=as_actor(director), event=event, text="Ann\nBob\nCleo\nDev")
+    for p in Player.objects.all():
+        p.email = f"{p.display_name.lower()}@example.org"
+        p.save(update_fields=["email"])
+    services.pair_next_round(actor=as_actor(director), event=event)
+    assert background.wait_idle(20)  # the set-up's own work, here, before the thread starts
+    settings.BACKGROUND_THREAD = True  # the live server's requests hand their work to the web process's thread
+    with HttpReceiver() as receiver, phone_browser() as page:
+        page.goto(f"{live_server.url}/accounts/login/?next=/webhooks/")
+        page.fill("input[name=username]", "hooktd")
+        page.fill("input[name=password]", "pw-hooktd")
+        page.click("button:has-text('Sign in')")
+        page.wait_for_url("**/webhooks/")
+        page.fill("input[name=url]", receiver.url)
+        page.select_option("select[name=event]", str(event.pk))
+        page.check("input[value='round.completed']")
+        page.fill("input[name=description]", "the club's bot")
+        page.click("button:has-text('Add the webhook')")
+        sync_api.expect(page.locator(".notice")).to_contain_text("Webhook added")
+        secret = page.locator("code.secret").inner_text()
+        assert fits_the_phone(page)
+        shoot(page, "webhooks-added")
+        page.click("text=Send it a test ping")
+        page.click("button:has-text('Send a test ping')")
+        sync_api.expect(page.locator(".messages")).to_contain_text("A ping is on its way")
+        for _ in range(50):
+            if receiver.received:
+                break
+            page.wait_for_timeout(100)
+        page.reload()
+        sync_api.expect(page.locator(".deliveries")).to_contain_text("ping")
+        sync_api.expect(page.locator(".deliveries")).to_contain_text("#1 at")
+        assert fits_the_phone(page)
+        shoot(page, "webhook-delivery-log")
+        page.goto(f"{live_server.url}/events/{event.pk}/rounds/1/")
+        page.locator("button:has-text('Email each player their table')").dblclick()  # a double tap sends once
+        sync_api.expect(page.locator(".messages")).to_contain_text("4 emails on their way")
+        assert fits_the_phone(page)
+        shoot(page, "round-emailed")
+    assert background.wait_idle(20)
+    settings.BACKGROUND_THREAD = False
+    background.forget_waiting()  # the thread sees it is off and stops
+    (ping,) = receiver.received
+    assert json.loads(ping.body)["type"] == "ping"
+    assert Subscription.objects.get().secret == secret
+    assert Email.objects.filter(kind="pairings").count() == 4
