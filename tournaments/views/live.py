@@ -260,7 +260,7 @@ def standings(request, pk: int):
     name = f"event-standings:{event.pk}:{where}"
     # The next stage (a knockout made from these standings) is linked from them: one made after this version's
     # page was kept makes the page anew (its id is part of the kept page's key).
-    _, knockouts = selectors.stages(actor_for(request), event)
+    knockouts = [] if request.GET.get("fragment") else selectors.stages(actor_for(request), event)[1]
     stages = ".".join(str(k.pk) for k in knockouts)
     whole = _whole_page_key(request, f"{name}:{key}:{stages}") if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
