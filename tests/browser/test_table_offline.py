@@ -22,9 +22,15 @@ SHOTS = os.environ.get("BROWSER_SCREENSHOT_DIR", "/tmp")
 
 
 def kept_by_the_worker(page) -> None:
-    """Wait until the service worker runs the page and keeps a copy of it."""
+    """Wait until the service worker runs the page and keeps a copy of it. (``page.evaluate`` awaits the
+    cache's answer; ``wait_for_function`` took the pending promise itself for a yes, so a navigation that
+    followed could cancel the page's own copy still being kept.)"""
     page.wait_for_function("() => !!navigator.serviceWorker.controller")
-    page.wait_for_function("async () => !!(await caches.match(location.pathname))")
+    for _ in range(200):
+        if page.evaluate("async () => !!(await caches.match(location.pathname))"):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page was never kept on the phone")
 
 
 def record_offline(page, number, knocker, knocker_deadwood, opponent_deadwood, accepter, pin, shot=""):
