@@ -8,11 +8,11 @@ from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
 from tournaments.answers import job as answer_job
-from tournaments.models import EventAnswer, ResultChange
+from tournaments.models import Event, EventAnswer, ResultChange
 from tournaments.stored_event import results_fingerprint
 
 from ..factories import api_client, as_actor, game, gin, knock, organiser
-from .stored import Officials, new_event, open_matches
+from .stored import Officials, new_event, open_matches, play_match
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +133,28 @@ def test_a_drop_the_engine_would_refuse_is_never_stored():
         services.drop_entry(actor=people.dir, entry=entry, after_round=4097)
     entry.refresh_from_db()
     assert entry.dropped_after_round is None
+
+
+def test_a_refresh_that_read_the_results_before_the_last_one_never_undoes_the_events_completion():
+    """Six tables decided at once on a threaded server: each refresh runs in its own thread. One that read
+    the results before the last match was decided, and finishes after the refresh that completed the event,
+    once left it "running" with every round closed (and told the director to pair the next round)."""
+    from tournaments.answers.store import refresh_answer, sync_statuses
+    from tournaments.stored_event import compute_answer, load_state, results_fingerprint
+
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    services.pair_next_round(actor=people.dir, event=event)
+    stale_key = results_fingerprint(event)
+    stale_state = load_state(event)  # read before the deciding result commits
+    stale_answer, _ = compute_answer(stale_state)
+    assert stale_answer["complete"] is False
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    refresh_answer(event)  # the refresh of the deciding result: the event is complete
+    event.refresh_from_db()
+    assert event.status == Event.Status.COMPLETE
+    changed = sync_statuses(stale_state, stale_answer, key=stale_key)  # the older refresh, finishing last
+    assert changed == {"closed": 0, "reopened": 0, "completed": 0}
+    event.refresh_from_db()
+    assert event.status == Event.Status.COMPLETE
+    assert list(event.event_rounds.values_list("status", flat=True)) == ["closed"]

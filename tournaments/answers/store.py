@@ -12,9 +12,10 @@ import json
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from tournaments.models import Event, EventAnswer, Round
+from tournaments.models import Event, EventAnswer, ResultChange, Round
 from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
 
 LIVE = "live"
@@ -33,7 +34,7 @@ def refresh_answer(event: Event, *, as_of_round: int | None = None, key: str | N
     answer, warnings = compute_answer(state, as_of_round=as_of_round)
     stored = store_answer(event, answer_view(as_of_round), key, answer, warnings)
     if as_of_round is None:
-        sync_statuses(state, answer)
+        sync_statuses(state, answer, key=key)
     return stored
 
 
@@ -58,25 +59,37 @@ def store_answer(event: Event, view: str, key: str, answer: dict[str, Any], warn
     return EventAnswer(event=event, view=view, **values)
 
 
-def sync_statuses(state: EventState, answer: dict[str, Any]) -> dict[str, int]:
+def sync_statuses(state: EventState, answer: dict[str, Any], *, key: str) -> dict[str, int]:
     """Close every published round whose matches are all decided (reopen one a correction undid), and
     complete the event when the engine says so. Each change is one conditional UPDATE, so two readers
-    arriving at once close a round once. Returns how many rows this call changed."""
+    arriving at once close a round once, and each holds only while the results are still those of ``key``
+    (the fingerprint the answer was computed from): a refresh that read the results before a newer one
+    committed, and finishes after it, changes nothing (a hall's tables decided at the same moment, each
+    refreshing in its own thread, once left a finished event "running"). Returns how many rows changed."""
     changed = {"closed": 0, "reopened": 0, "completed": 0}
     now = timezone.now()
+    current = _still_at(state.event.pk, key)
     decided = decided_rounds(state)
     for rnd in state.rounds:
         if rnd.status == Round.Status.PUBLISHED and decided.get(rnd.number):
-            changed["closed"] += Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
-                status=Round.Status.CLOSED, closed_at=now)
+            changed["closed"] += Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED,
+                                                      event__in=current).update(status=Round.Status.CLOSED,
+                                                                                closed_at=now)
         elif rnd.status == Round.Status.CLOSED and not decided.get(rnd.number):
-            changed["reopened"] += Round.objects.filter(pk=rnd.pk, status=Round.Status.CLOSED).update(
-                status=Round.Status.PUBLISHED)
-    events = Event.objects.filter(pk=state.event.pk)
+            changed["reopened"] += Round.objects.filter(pk=rnd.pk, status=Round.Status.CLOSED,
+                                                        event__in=current).update(status=Round.Status.PUBLISHED)
     if answer.get("complete"):
-        changed["completed"] = events.filter(status=Event.Status.RUNNING).update(status=Event.Status.COMPLETE)
+        changed["completed"] = current.filter(status=Event.Status.RUNNING).update(status=Event.Status.COMPLETE)
     else:
-        events.filter(status=Event.Status.COMPLETE).update(status=Event.Status.RUNNING)
+        current.filter(status=Event.Status.COMPLETE).update(status=Event.Status.RUNNING)
     return changed
 
 
+def _still_at(event_id: int, key: str):
+    """The event's row while its results fingerprint is still ``key`` (its revision, and no newer result
+    change): an empty queryset once anything newer has committed."""
+    revision, _, last = key.partition(".")
+    newer = ResultChange.objects.filter(event_id=OuterRef("pk"))
+    if int(last or 0):
+        newer = newer.filter(pk__gt=int(last))
+    return Event.objects.filter(pk=event_id, revision=int(revision)).exclude(Exists(newer))
