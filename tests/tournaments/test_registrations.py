@@ -103,6 +103,13 @@ def test_the_same_person_twice_a_name_alone_and_bad_input_are_refused_in_words_l
     with pytest.raises(Refusal) as namesake:
         _sign_up(event, "zed")
     assert namesake.value.problems[0].field == "name"
+    player("Rosa Márquez")  # accents and case aside, as the club's search finds her: not a new player
+    with pytest.raises(Refusal) as alike:
+        _sign_up(event, "rosa marquez", email="rosa@example.org", pin="2468")
+    assert alike.value.problems[0].as_dict() == {
+        "result": None, "field": "name", "message": "a player named Rosa Márquez is already in the club: sign up "
+        "with the email address the club has for them, or ask the director to enter you"}
+    assert Player.objects.filter(display_name__iexact="rosa marquez").count() == 0
     with pytest.raises(Refusal) as bad:
         services.register(actor=as_actor(), event=event, name="", email="not an address", pin="12a4",
                           honeypot="http://spam.example")

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from core import rate_limits
 from core.refusals import Refusal
+from core.text import folded
 from scoring import services as scoring
 from scoring.models import Player, token_digest
 from tournaments.engine.errors import Problem
@@ -139,7 +140,11 @@ def _player(name: str, email: str, club: str, pin: str, actor: Actor) -> tuple[P
         if pin:
             scoring.set_first_pin_unchecked(player=found, pin=pin)
         return found, None
-    if Player.objects.filter(display_name__iexact=name).exists():
+    # Accents and case aside, as the club's search finds names: "Rosa Marquez" is the club's "Rosa Márquez".
+    alike = next((known for known in Player.objects.values_list("display_name", flat=True)
+                  if folded(known) == folded(name)), None)
+    if alike is not None:
+        name = alike
         raise error("name", f"a player named {name} is already in the club: sign up with the email address the "
                             "club has for them, or ask the director to enter you")
     try:
