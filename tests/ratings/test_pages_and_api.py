@@ -164,8 +164,10 @@ def test_each_rating_change_names_the_opponent_and_the_club_game_or_event_it_cam
     play_match(people, match, "Cleo")
     recompute_ratings()
     _, page = _queries(f"/ratings/players/{ann.pk}/")
-    rows = re.findall(r"<tr><td>(\d)</td><td>[^<]+</td><td>([^<]+)</td><td><a href=\"([^\"]+)\">([^<]+)</a></td>"
-                      r"<td>[-\d.]+</td><td>([^<]+)</td></tr>", page.content.decode())
+    # The rating and its change first (on a phone the columns after them scroll), then whom, where and when.
+    rows = re.findall(r"<tr><td>(\d)</td><td>[-\d.]+</td><td>([^<]+)</td><td>([^<]+)</td><td><a href=\"([^\"]+)\">"
+                      r"([^<]+)</a></td><td>[^<]+</td></tr>", page.content.decode())
+    rows = [(n, against, url, where, change) for n, change, against, url, where in rows]
     game = Game.objects.filter(player_names=["Ann", "Bob"]).get()
     assert [(n, against, url, where) for n, against, url, where, _ in rows] == [
         ("2", "Cleo", f"/events/{event.pk}/matches/{match.pk}/", "Test swiss, round 1"),
