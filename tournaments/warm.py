@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.urls import reverse
 
 from core import jobs
@@ -60,13 +62,21 @@ def get_as_a_phone(path: str) -> int:
         "wsgi.version": (1, 0), "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
     }
     status: list[str] = []
-    response = _handler(environ, lambda s, headers, exc_info=None: status.append(s))
+    # The job's own database connection is not a request's: a page asked for inside it must not close it at
+    # the request's start and end (as Django's test client, which does the same, keeps it open).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
     try:
-        for _ in response:
-            pass
+        response = _handler(environ, lambda s, headers, exc_info=None: status.append(s))
+        try:
+            for _ in response:
+                pass
+        finally:
+            if hasattr(response, "close"):
+                response.close()
     finally:
-        if hasattr(response, "close"):
-            response.close()
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return int(status[0].split()[0]) if status else 0
 
 

@@ -7,10 +7,10 @@ whole-database writes and is skipped.
 import pytest
 from django.db import connection
 
+from core.refusals import Refusal
 from scoring import services as scoring
 from scoring.models import Game
 from tournaments import selectors, services
-from tournaments.engine import EventError
 from tournaments.models import Event, EventAnswer, Match, Round
 from tournaments.stored_event import results_fingerprint
 
@@ -33,7 +33,7 @@ def test_two_directors_pairing_at_once_create_one_round():
 
     answers = run_together(4, pair)
     made = [a for a in answers if isinstance(a, services.Opened)]
-    refused = [a for a in answers if isinstance(a, EventError)]
+    refused = [a for a in answers if isinstance(a, Refusal)]
     assert len(made) == 1, answers
     assert len(refused) == 3, answers
     assert all(a.problems[0].field == "round" for a in refused)
