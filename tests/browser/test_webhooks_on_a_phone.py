@@ -6,8 +6,6 @@ Same browser set-up as test_referee_phone. Set SCREENSHOTS=/some/dir to keep the
 """
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
@@ -18,19 +16,11 @@ from tournaments import services
 
 from ..factories import as_actor, organiser, user
 from ..notifications.receivers import HttpReceiver
+from .test_event_night_phone import fits_the_phone, shoot
 from .test_referee_phone import phone_browser, sync_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-def shoot(page, name):
-    folder = os.environ.get("SCREENSHOTS")
-    if folder:
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
-
-
-def fits_the_phone(page):
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_a_director_adds_a_webhook_pings_it_and_emails_a_round_on_a_phone(live_server, settings):

@@ -66,15 +66,24 @@ def _avoid_post(request, event: Event) -> None:
         messages.error(request, f"Nothing changed: {say(exc)}.")
 
 
-@require_POST
-def entry_bye(request, pk: int, entry_id: int):
-    """The entry's page: a director asks a bye for this entry in a future Swiss round."""
+def _entry_directed(request, pk: int, entry_id: int):
+    """(event, entry, None) for a director of the event; (event, None, the refusal) for anyone else; a 404
+    for an entry that is not the event's."""
     event = event_or_404(request, pk)
     if (refused := require_director(request, event, "ask for byes")) is not None:
-        return refused
+        return event, None, refused
     entry = Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
     if entry is None:
         raise Http404("no such entry in this event")
+    return event, entry, None
+
+
+@require_POST
+def entry_bye(request, pk: int, entry_id: int):
+    """The entry's page: a director asks a bye for this entry in a future Swiss round."""
+    event, entry, refused = _entry_directed(request, pk, entry_id)
+    if refused is not None:
+        return refused
     with sent_once(request) as fresh:
         if fresh:
             try:
@@ -108,12 +117,9 @@ def my_bye(request, token: str):
 @require_POST
 def cancel_entry_bye(request, pk: int, entry_id: int, number: int):
     """The entry's page: a director takes back a requested bye, before its round is paired."""
-    event = event_or_404(request, pk)
-    if (refused := require_director(request, event, "ask for byes")) is not None:
+    event, entry, refused = _entry_directed(request, pk, entry_id)
+    if refused is not None:
         return refused
-    entry = Entry.objects.filter(event=event, pk=entry_id).select_related("player").first()
-    if entry is None:
-        raise Http404("no such entry in this event")
     with sent_once(request) as fresh:
         if fresh:
             try:
