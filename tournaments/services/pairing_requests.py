@@ -90,10 +90,16 @@ def _ask(event: Event, entry: Entry, round_no: object, *, actor: Actor | None) -
 @transaction.atomic
 def request_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> RequestedBye:
     """A director asks, for an entry, to sit out a future Swiss round."""
+    event, entry = _directed_entry(actor, event, entry)
+    return _ask(event, entry, round, actor=actor)
+
+
+def _directed_entry(actor: Actor, event: Event, entry: Entry) -> tuple[Event, Entry]:
+    """The event locked for its director's write about its byes, and the entry (with its player), the event's."""
     event = lock_event_to_change(actor, event, "ask for byes")
     if entry.event_id != event.pk:
         raise error("entry", "no such entry in this event")
-    return _ask(event, Entry.objects.select_related("player").get(pk=entry.pk), round, actor=actor)
+    return event, Entry.objects.select_related("player").get(pk=entry.pk)
 
 
 @refusing
@@ -125,10 +131,8 @@ def _take_back(event: Event, entry: Entry, round_no: object) -> None:
 @transaction.atomic
 def cancel_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> None:
     """A director takes back a bye asked for an entry, before its round is paired."""
-    event = lock_event_to_change(actor, event, "ask for byes")
-    if entry.event_id != event.pk:
-        raise error("entry", "no such entry in this event")
-    _take_back(event, Entry.objects.select_related("player").get(pk=entry.pk), round)
+    event, entry = _directed_entry(actor, event, entry)
+    _take_back(event, entry, round)
 
 
 @refusing
