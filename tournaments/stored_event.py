@@ -215,6 +215,12 @@ def fingerprint(revision: int, last_change: int | None) -> str:
     return f"{revision}.{last_change or 0}"
 
 
+def fingerprint_parts(key: str) -> tuple[int, int]:
+    """(revision, latest result change id, 0 for none) of a ``fingerprint``."""
+    revision, _, last_change = key.partition(".")
+    return int(revision), int(last_change or 0)
+
+
 def entry_labels(entries: Iterable[Entry]) -> dict[int, str]:
     """Each entry's name in the event document: its player's name, told apart by club (or player
     number) when two players of the event share a name. At most 60 characters."""

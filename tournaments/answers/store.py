@@ -16,7 +16,14 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from tournaments.models import Event, EventAnswer, ResultChange, Round
-from tournaments.stored_event import EventState, compute_answer, decided_rounds, load_state, results_fingerprint
+from tournaments.stored_event import (
+    EventState,
+    compute_answer,
+    decided_rounds,
+    fingerprint_parts,
+    load_state,
+    results_fingerprint,
+)
 
 LIVE = "live"
 
@@ -88,8 +95,6 @@ def sync_statuses(state: EventState, answer: dict[str, Any], *, key: str) -> dic
 def _still_at(event_id: int, key: str):
     """The event's row while its results fingerprint is still ``key`` (its revision, and no newer result
     change): an empty queryset once anything newer has committed."""
-    revision, _, last = key.partition(".")
-    newer = ResultChange.objects.filter(event_id=OuterRef("pk"))
-    if int(last or 0):
-        newer = newer.filter(pk__gt=int(last))
-    return Event.objects.filter(pk=event_id, revision=int(revision)).exclude(Exists(newer))
+    revision, last = fingerprint_parts(key)
+    newer = ResultChange.objects.filter(event_id=OuterRef("pk"), pk__gt=last)
+    return Event.objects.filter(pk=event_id, revision=revision).exclude(Exists(newer))
