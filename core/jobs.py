@@ -17,6 +17,8 @@ deferred it is still running. A job that fails inline is logged, never turned in
 from __future__ import annotations
 
 import contextlib
+import logging
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -25,7 +27,9 @@ from django.db import transaction
 from procrastinate import exceptions
 from procrastinate.contrib.django import app
 
-__all__ = ["app", "defer_on_commit", "inline", "queued", "run_or_queue"]
+__all__ = ["app", "catch_up_task", "defer_on_commit", "inline", "queued", "run_or_queue"]
+
+log = logging.getLogger(__name__)
 
 
 _inline = ContextVar("jobs_inline", default=False)
@@ -63,6 +67,46 @@ def run_or_queue(task, *, queueing_lock: str | None = None, lock: str | None = N
     if not queued():
         task(**kwargs)
         return
+    if hasattr(task, "catch_up"):  # its own lock, and its delay
+        named, delay = task.catch_up
+        _queue(task, named(**kwargs), {"seconds": delay} if delay else None, **kwargs)
+        return
     # One waiting already is enough: it reads the latest state when it runs.
     with contextlib.suppress(exceptions.AlreadyEnqueued):
         task.configure(queueing_lock=queueing_lock, lock=lock).defer(**kwargs)
+
+
+def catch_up_task(*, name: str, lock: Callable[..., str], attempts: int = 5, wait: int = 2, delay: int = 0):
+    """A job that brings something up to date with the latest state (an event's answer, every rating), deferred
+    with ``queueing_lock`` and ``lock`` both ``lock(**kwargs)``: at most one waits and they run one at a time.
+
+    A failure is tried again by a fresh job ``wait`` seconds later, up to ``attempts`` runs in all, rather than by
+    procrastinate's own retry: that puts the failed job back to "todo", which its queueing lock forbids while
+    another such job waits, and the worker stopped on the unique violation (procrastinate issues 1432, 1446 and
+    1543; seen on a night's database restart). When one already waits, nothing is queued: it does the same work.
+
+    ``delay``: a job queued runs that many seconds later, so that the moves of those seconds are caught up
+    with once (``run_or_queue`` and ``defer_on_commit`` honour it; inline, it runs at once)."""
+
+    def decorate(func: Callable[..., None]):
+        @app.task(name=name)
+        def job(attempt: int = 1, **kwargs: Any) -> None:
+            try:
+                func(**kwargs)
+            except Exception:
+                if attempt >= attempts or not queued():  # inline: the caller logs it (``defer_on_commit``)
+                    raise
+                log.warning("%s failed (run %s of %s): tried again in %s s", name, attempt, attempts, wait,
+                            exc_info=True)
+                _queue(job, lock(**kwargs), {"seconds": wait}, attempt=attempt + 1, **kwargs)
+
+        job.catch_up = (lock, delay)
+        return job
+
+    return decorate
+
+
+def _queue(task, lock: str, schedule_in: dict | None, **kwargs: Any) -> None:
+    configured = task.configure(queueing_lock=lock, lock=lock, **({"schedule_in": schedule_in} if schedule_in else {}))
+    with contextlib.suppress(exceptions.AlreadyEnqueued):
+        configured.defer(**kwargs)

@@ -19,7 +19,8 @@ from .services import tell_event, tell_registration
 from .services.happenings import tell_hand, wants_hands
 
 
-@jobs.app.task(name="notifications.tell_event", retry=RetryStrategy(max_attempts=3, wait=5))
+@jobs.catch_up_task(name="notifications.tell_event", lock=lambda event_id: f"notifications.tell-event:{event_id}",
+                    attempts=3, wait=5)
 def tell_event_job(event_id: int) -> None:
     tell_event(event_id=event_id)
 
@@ -32,8 +33,7 @@ def tell_registration_job(registration_id: int, what: str, sealed: str = "") -> 
 @receiver(answer_refreshed, dispatch_uid="notifications.answer_refreshed")
 def event_refreshed(sender, *, event, **kwargs) -> None:
     if jobs.queued():
-        lock = f"notifications.tell-event:{event.pk}"
-        jobs.run_or_queue(tell_event_job, queueing_lock=lock, lock=lock, event_id=event.pk)
+        jobs.run_or_queue(tell_event_job, event_id=event.pk)
     else:
         background.run_later(lambda: tell_event(event_id=event.pk))  # sent outside any write: nothing to wait for
 

@@ -11,7 +11,9 @@ Periodic jobs need the queue (PostgreSQL); with jobs inline, cron runs ``manage.
 from __future__ import annotations
 
 from django.core.management import call_command
+from procrastinate import exceptions
 from procrastinate.contrib.django import app
+from procrastinate.jobs import Status
 
 # A worker that has sent no heartbeat for this long is taken for dead (workers beat every 10 s).
 STALLED_AFTER_SECONDS = 60
@@ -22,7 +24,13 @@ STALLED_AFTER_SECONDS = 60
 async def retry_stalled_jobs(context, timestamp: int) -> None:
     manager = context.app.job_manager
     for job in await manager.get_stalled_jobs(seconds_since_heartbeat=STALLED_AFTER_SECONDS):
-        await manager.retry_job(job)
+        try:
+            await manager.retry_job(job)
+        except exceptions.UniqueViolation:
+            # Another job under its queueing lock waits already and will do the same work (jobs with a queueing
+            # lock bring something up to date): this one is closed as failed rather than put back, which the
+            # lock forbids (procrastinate issue 1446: the check stopped on it, and every stalled job after it).
+            await manager.finish_job(job, status=Status.FAILED, delete_job=False)
 
 
 @app.periodic(cron="17 * * * *")

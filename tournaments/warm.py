@@ -94,7 +94,7 @@ def warm_live_pages_now(event_id: int) -> dict[str, int]:
     return made
 
 
-@jobs.app.task(name="tournaments.warm_live_pages")
+@jobs.catch_up_task(name="tournaments.warm_live_pages", lock=lambda event_id: f"warm-pages:{event_id}", attempts=1)
 def warm_live_pages(event_id: int) -> None:
     """The job: idempotent (a page already made for this version is only read back)."""
     warm_live_pages_now(event_id)
@@ -105,5 +105,4 @@ def warm_after_refresh(event: Event) -> None:
     waiting per event: the pages of the newest version are made when it runs)."""
     if not jobs.queued():
         return
-    lock = f"warm-pages:{event.pk}"
-    jobs.run_or_queue(warm_live_pages, queueing_lock=lock, lock=lock, event_id=event.pk)
+    jobs.run_or_queue(warm_live_pages, event_id=event.pk)

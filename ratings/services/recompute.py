@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from django.db import connection, transaction
 from django.utils import timezone
-from procrastinate import RetryStrategy
 
 from core import jobs
 from ratings.engine import Point, Standing, rate
@@ -20,15 +19,19 @@ from ratings.rated_results import finished_results
 
 BATCH = 2000
 LOCK = "ratings-recompute"
+# On the queue, the recompute runs this long after the result that asked for it: a round's end settles hundreds
+# of matches in minutes, each of which asked for every rating again (a quarter of the job worker's time on the
+# 1,000-player night's last minutes, issue 35); now the results of those seconds are rated once.
+CATCH_UP_SECONDS = 30
 
 
 def recompute_after_commit() -> None:
     """Recompute every rating once this transaction commits (a job: ``core.jobs``). At most one such job
     waits and they run one at a time: the one waiting reads every result as it is when it runs."""
-    jobs.defer_on_commit(recompute_ratings_job, queueing_lock=LOCK, lock=LOCK)
+    jobs.defer_on_commit(recompute_ratings_job)
 
 
-@jobs.app.task(name="ratings.recompute", retry=RetryStrategy(max_attempts=5, wait=2))
+@jobs.catch_up_task(name="ratings.recompute", lock=lambda: LOCK, delay=CATCH_UP_SECONDS)
 def recompute_ratings_job() -> None:
     """The job: idempotent (a second run writes the very same rows)."""
     recompute_ratings()

@@ -2,6 +2,7 @@
 real worker (PostgreSQL): queued on commit only, at most one waiting per event, a job whose worker died
 run again, nothing lost."""
 
+import json
 import os
 import signal
 import subprocess
@@ -161,3 +162,62 @@ def wait_for(condition, seconds: float = 60.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "not within a minute"
         time.sleep(0.2)
+
+
+def no_jobs() -> None:
+    """The queue's tables are procrastinate's own: a test's flush leaves them as they were."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM procrastinate_jobs")
+
+
+def queued_rows(task_name="tournaments.refresh_event_answer"):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT status, args::text, scheduled_at > NOW() FROM procrastinate_jobs WHERE task_name = %s "
+                       "ORDER BY id", [task_name])
+        return [(status, json.loads(args), later) for status, args, later in cursor.fetchall()]
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_catch_up_job_that_fails_is_queued_again_later_unless_one_waits_and_stops_after_its_attempts(
+        settings, monkeypatch):
+    from tournaments.answers import job
+
+    settings.JOBS = "queue"
+    no_jobs()
+    monkeypatch.setattr(job, "refresh_answer_if_stale", lambda event_id: 1 / 0)
+    job.refresh_event_answer(event_id=7)  # run by a worker: it fails, and a fresh job will try again
+    assert queued_rows() == [("todo", {"attempt": 2, "event_id": 7}, True)]
+    job.refresh_event_answer(attempt=2, event_id=7)  # fails while one waits: that one does the same work
+    assert queued_rows() == [("todo", {"attempt": 2, "event_id": 7}, True)]
+    no_jobs()
+    with pytest.raises(ZeroDivisionError):  # its last attempt: failed, for the worker to record
+        job.refresh_event_answer(attempt=5, event_id=7)
+    assert queued_rows() == []
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_stalled_job_whose_successor_already_waits_is_closed_and_the_check_goes_on(settings):
+    from procrastinate.contrib.django import app
+
+    from scoring.tasks import retry_stalled_jobs
+
+    settings.JOBS = "queue"
+    no_jobs()
+    people = Officials()
+    event = new_event(people, names=["Ann", "Bob"], rounds=1)
+    services.pair_next_round(actor=people.dir, event=event)  # a refresh waits ("todo") under its queueing lock
+    with connection.cursor() as cursor:  # and one like it was taken by a worker that died
+        cursor.execute("INSERT INTO procrastinate_workers (last_heartbeat) VALUES (NOW() - INTERVAL '10 minutes') "
+                       "RETURNING id")
+        dead = cursor.fetchone()[0]
+        cursor.execute("INSERT INTO procrastinate_jobs (queue_name, task_name, queueing_lock, lock, args, status, "
+                       "worker_id, attempts) SELECT queue_name, task_name, queueing_lock, lock, args, 'doing', %s, 1 "
+                       "FROM procrastinate_jobs WHERE task_name = 'tournaments.refresh_event_answer'", [dead])
+        cursor.execute("INSERT INTO procrastinate_jobs (queue_name, task_name, args, status, worker_id, attempts) "
+                       "VALUES ('default', 'notifications.deliver_webhook', '{\"message_id\": 1}', 'doing', %s, 1)",
+                       [dead])
+    async_to_sync(retry_stalled_jobs.func)(SimpleNamespace(app=app), timestamp=0)
+    assert sorted(s for s, *_ in queued_rows()) == ["failed", "todo"]  # the waiting one will do its work
+    assert [s for s, *_ in queued_rows("notifications.deliver_webhook")] == ["todo"]  # the next one still put back

@@ -127,16 +127,16 @@ def test_with_jobs_on_the_queue_readers_serve_the_last_answer_marked_updating_un
     people, event = paired
     settings.JOBS = "queue"
     queued = []
-    monkeypatch.setattr("core.jobs.run_or_queue", lambda task, **kw: queued.append(kw))
+    monkeypatch.setattr("core.jobs.run_or_queue", lambda task, **kw: queued.append((task, kw)))
     reader = api_client(user())
     url = f"/api/v1/events/{event.pk}/standings/"
     before = reader.get(url)
     assert "X-Updating" not in before
     with django_capture_on_commit_callbacks(execute=True):
         play_match(people, open_matches(event, 1)[0], "Ann")
-    answers = [kw for kw in queued if "event_id" in kw]  # a settled game also queues the ratings' recompute
-    assert {kw["event_id"] for kw in answers} == {event.pk}
-    assert {kw["queueing_lock"] for kw in answers} == {f"event-answer:{event.pk}"}
+    answers = [(task, kw) for task, kw in queued if "event_id" in kw]  # a settled game also queues the ratings'
+    assert {kw["event_id"] for _, kw in answers} == {event.pk}
+    assert {task.catch_up[0](event_id=kw["event_id"]) for task, kw in answers} == {f"event-answer:{event.pk}"}
     stale = reader.get(url)
     assert (stale.status_code, stale["X-Updating"], stale["ETag"]) == (200, "1", before["ETag"])
     assert stale.content == before.content  # no reader ran the engine

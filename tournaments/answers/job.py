@@ -8,7 +8,6 @@ logged (inline), and readers meanwhile serve the last answer. Once a refresh sto
 from __future__ import annotations
 
 from django.db.models import F
-from procrastinate import RetryStrategy
 
 from core import jobs
 from tournaments.models import Event, EventAnswer
@@ -27,18 +26,16 @@ def bump(event: Event) -> None:
 def refresh_after_commit(event_id: int) -> None:
     """Recompute the event's live answer once this transaction commits (a job: ``core.jobs``), so that
     the pages and the API read it instead of running the engine."""
-    lock = f"event-answer:{event_id}"
-    jobs.defer_on_commit(refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
+    jobs.defer_on_commit(refresh_event_answer, event_id=event_id)
 
 
 def queue_refresh(event_id: int) -> None:
     """Queue the refresh now (a reader that waited too long for one lost with its worker): the queueing lock
     keeps this to one waiting job however many readers ask."""
-    lock = f"event-answer:{event_id}"
-    jobs.run_or_queue(refresh_event_answer, queueing_lock=lock, lock=lock, event_id=event_id)
+    jobs.run_or_queue(refresh_event_answer, event_id=event_id)
 
 
-@jobs.app.task(name="tournaments.refresh_event_answer", retry=RetryStrategy(max_attempts=5, wait=2))
+@jobs.catch_up_task(name="tournaments.refresh_event_answer", lock=lambda event_id: f"event-answer:{event_id}")
 def refresh_event_answer(event_id: int) -> None:
     """The job: idempotent (a second run finds the answer up to date and does nothing)."""
     refresh_answer_if_stale(event_id)
