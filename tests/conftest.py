@@ -27,7 +27,8 @@ def _fresh_cache(request):
         caches["versioned"].clear()  # keyed by event id and results version: ids are reused from test to test
         answer_reads._seen_stored.clear()  # likewise each worker's memory of the versions it saw stored
         answer_reads._awaited_since.clear()
-        live._recent.clear()  # and of the parts it sent phones
+        live._recent.clear()  # and of the parts and pages it sent phones
+        live._recent_pages.clear()
 
     forget()
     yield

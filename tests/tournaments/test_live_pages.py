@@ -225,3 +225,31 @@ def test_the_pairings_tables_link_each_player_to_their_entry_page(paired):
         # once in the tables, once in "find your table"
         name = entry.player.display_name
         assert html.count(f'<a href="/events/{event.pk}/entries/{entry.pk}/">{name}</a>') == 2, name
+
+
+def test_a_hall_opening_a_kept_page_asks_the_database_once_a_second_per_worker_and_only_for_phones(
+        paired, monkeypatch):
+    from tournaments.views import live
+
+    people, event = paired
+    monkeypatch.setattr(live, "RECHECK_AFTER_SECONDS", 1.0)  # as in production (the tests' default is 0)
+    for url in (f"/events/{event.pk}/pairings/", f"/events/{event.pk}/standings/"):
+        first = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+        with CaptureQueriesContext(connection) as asked:
+            again = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+        assert (again.status_code, again["Content-Encoding"]) == (200, "gzip")
+        assert gzip.decompress(again.content) == first.content
+        assert len(asked) == 0  # the release's burst: each phone after the first in a second asks nothing
+        director = Client()
+        director.force_login(people.dir.user)
+        with CaptureQueriesContext(connection) as asked:
+            assert director.get(url).status_code == 200
+        assert len(asked) > 0  # a signed-in page is never another's
+    play_match(people, open_matches(event, 1)[0], "Ann")
+    url = f"/events/{event.pk}/standings/"
+    now = live.time.monotonic()
+    monkeypatch.setattr(live.time, "monotonic", lambda: now + live.RECHECK_AFTER_SECONDS)
+    with CaptureQueriesContext(connection) as asked:
+        later = Client().get(url)
+    assert len(asked) > 0  # a second on, it is checked again: the result shows
+    assert "Ann" in later.content.decode().split("</table>")[0]

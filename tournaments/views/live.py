@@ -58,6 +58,8 @@ def pairings(request, pk: int):
     memo = f"pairings:{pk}:{request.GET.get('round', '')}"
     if _phone_refresh(request) and (part := _remembered(memo)) and (sent := _send_part(request, part)):
         return sent
+    if (page := _remembered_page(request)) is not None:
+        return page
     event = event_or_404(request, pk)
     current = selectors.current_round(event)
     number = _asked_round(request, event, current)
@@ -90,7 +92,7 @@ def pairings(request, pk: int):
     name = f"event-pairings:{event.pk}:{number}"
     whole = _whole_page_key(request, f"{name}:{version}")
     if whole is not None and (kept := peek(whole)) is not None:
-        return _whole_page(request, kept)
+        return _whole_page(request, kept, remember=True)
     fragment, shown = latest(name, version, tables)
     etag = live_etag("pairings", shown)
     if request.GET.get("fragment"):
@@ -99,9 +101,9 @@ def pairings(request, pk: int):
     if shown != version:  # another worker is making the newest: the last one made, as a whole page too
         whole = _whole_page_key(request, f"{name}:{shown}")
         if whole is not None and (kept := peek(whole)) is not None:
-            return _whole_page(request, kept)
+            return _whole_page(request, kept, remember=True)
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
-    return _keep_whole_page(whole, render(request, "tournaments/pairings.html", page_context(
+    return _keep_whole_page(request, whole, render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
         current_round=current, **_for_directors(request, event, number))))
 
@@ -211,14 +213,43 @@ def _whole_page_key(request, part_key: str) -> str | None:
     return f"{part_key}:page"
 
 
-def _keep_whole_page(key: str | None, response):
+def _keep_whole_page(request, key: str | None, response):
     if key is not None and response.status_code == 200:
-        keep(key, {"html": response.content, "gzip": gzip.compress(response.content, 6, mtime=0)})
+        kept = {"html": response.content, "gzip": gzip.compress(response.content, 6, mtime=0)}
+        keep(key, kept)
+        _remember_page(request, kept)
     return response
 
 
-def _whole_page(request, kept: dict):
+# Per worker: the whole page each address (path and query) last served to a phone that is not signed in, and
+# when. The hall opening its pages at a round's release asked the database four or five times per page only
+# to learn that the page was already made (issue 35: those queries, waiting their turn on two busy cores, were
+# most of a first page's time); now the first such phone in a second asks, and the others are sent its page.
+_recent_pages: dict[str, tuple[float, dict]] = {}
+
+
+def _remembered_page(request):
+    """The whole page this worker sent a phone that is not signed in for this address less than a second
+    ago, sent again; else None."""
+    if _whole_page_key(request, "") is None:
+        return None
+    found = _recent_pages.get(request.get_full_path())
+    if found is None or time.monotonic() - found[0] >= RECHECK_AFTER_SECONDS:
+        return None
+    return _whole_page(request, found[1])
+
+
+def _remember_page(request, kept: dict) -> None:
+    if _whole_page_key(request, "") is not None:
+        if len(_recent_pages) > 2_000:
+            _recent_pages.clear()
+        _recent_pages[request.get_full_path()] = (time.monotonic(), kept)
+
+
+def _whole_page(request, kept: dict, *, remember: bool = False):
     """A kept page as it is, gzipped (once, when it was kept) for a browser that takes gzip."""
+    if remember:
+        _remember_page(request, kept)
     if "gzip" in request.headers.get("Accept-Encoding", ""):
         response = HttpResponse(kept["gzip"])
         response["Content-Encoding"] = "gzip"
@@ -245,6 +276,8 @@ def standings(request, pk: int):
     memo = f"standings:{pk}:{request.GET.urlencode()}"
     if _phone_refresh(request) and (remembered := _remembered(memo)) and (sent := _send_part(request, remembered)):
         return sent
+    if (page := _remembered_page(request)) is not None:
+        return page
     event = event_or_404(request, pk)
     # A round that is no number ("²", "x") shows the live standings, as no round at all does.
     as_of = text_id(request.GET.get("round")) if not event.is_elimination else None
@@ -264,7 +297,7 @@ def standings(request, pk: int):
     stages = ".".join(str(k.pk) for k in knockouts)
     whole = _whole_page_key(request, f"{name}:{key}:{stages}") if not version.updating else None
     if whole is not None and (kept := peek(whole)) is not None:
-        return _whole_page(request, kept)
+        return _whole_page(request, kept, remember=True)
     try:
         # One worker makes a new version's part while the others serve the last one made, marked updating:
         # when a match was decided, every worker and thread rendered the same table at once (a second or
@@ -287,7 +320,7 @@ def standings(request, pk: int):
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
     ))
-    return _keep_whole_page(whole, response)
+    return _keep_whole_page(request, whole, response)
 
 
 def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str) -> dict:
