@@ -343,6 +343,18 @@ async def _refresh(session, kind, url, log, until, rng, etag, backoff) -> None:
         await asyncio.sleep(wait + rng.uniform(0, 1.5))
 
 
+async def client_lag(log: Log, until: float) -> None:
+    """How late this client's own event loop wakes (a 50 ms sleep that took longer): every request's time here
+    includes it, so a lag as long as a request's time means the client, not the server, was the bottleneck."""
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        await asyncio.sleep(0.05)
+        log.note(LAG, time.perf_counter() - started - 0.05, 0)
+
+
+LAG = "(the client's own lag: not a request)"
+
+
 async def restart_midway(at: float, log: Log) -> None:
     await asyncio.sleep(max(0.0, at - time.perf_counter()))
     log.restart_seconds = await asyncio.to_thread(restart_database)
@@ -374,6 +386,7 @@ async def night(base: str, token: str, event: int, pins: dict[str, str], *, phon
                               log, until, random.Random(rng.random())))
         if restart:
             jobs.append(restart_midway(started + minutes * 60 / 3, log))
+        jobs.append(client_lag(log, until))
         await asyncio.gather(*jobs)
     return log, tables
 
@@ -468,10 +481,10 @@ def report(ping: Log, log: Log, tables: list[Table], args, problems: list[str], 
     print("|---|---|---|---|---|---|---|")
     for kind in sorted(log.latencies):
         values = log.latencies[kind]
-        codes = ", ".join(f"{code}: {n}" for code, n in sorted(log.statuses[kind].items()) if n)
+        codes = ", ".join(f"{code}: {n}" for code, n in sorted(log.statuses[kind].items()) if n and kind != LAG)
         print(f"| {kind} | {len(values)} | {ms(values, .5)} | {ms(values, .95)} | {ms(values, 1.0)} | {codes} | "
               f"{log.unanswered.get(kind, 0)} |")
-    every = [v for values in log.latencies.values() for v in values]
+    every = [v for kind, values in log.latencies.items() for v in values if kind != LAG]
     print(f"| every request | {len(every)} | {ms(every, .5)} | {ms(every, .95)} | {ms(every, 1.0)} | | "
           f"{sum(log.unanswered.values())} |")
     windows = int(max((t for values in log.timeline.values() for t, _ in values), default=0) // 30) + 1

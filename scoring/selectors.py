@@ -60,6 +60,11 @@ def with_hands(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def game_for_sheet(actor: Actor, pk: int) -> Game:
     """One visible game with its seats and every hand version (raises Game.DoesNotExist)."""
+    if actor.link is not None and actor.link.is_active and actor.link.game_id == pk:
+        # A table's own link may read its game whoever else may (``policy.readable_games_filter`` lets it): the
+        # visibility filter's subqueries, compiled for the game and each of its prefetches, were most of a
+        # table's first read at a round's release (issue 35).
+        return with_hands(Game.objects.all()).get(pk=pk)
     return with_hands(visible_games(actor)).get(pk=pk)
 
 
