@@ -19,7 +19,8 @@ worker``), as the Procfile does, then, from one client address (a hall behind it
 Afterwards it checks that every hand each table recorded is stored exactly once and accepted, and that
 the stored standings equal ``POST /api/v1/event/`` for the stored results. It prints p50/p95/max per
 kind of request, and p95 per kind per half minute, beside ``POST /api/v1/ping/`` measured in the same run,
-and exits 1 if a check failed.
+with the client's own lag (how late its event loop wakes: every request's time includes it) and when each
+503 was answered, and exits 1 if a check failed.
 
 ``--addresses``: each phone its own address (127.0.x.y on the loopback) instead of one hall behind its NAT.
 ``--end``: a round's end: before the night each table has played a hand that leaves one side 80-95 points
@@ -135,11 +136,15 @@ class Log:
     # (seconds since the night began, the request's seconds) per kind: p95 per half minute
     timeline: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: defaultdict(list))
     began: float = field(default_factory=time.perf_counter)
+    # When (seconds since the night began) each 503 was answered: allowed only around the database restart
+    busy_at: list[float] = field(default_factory=list)
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         self.latencies[kind].append(seconds)
         self.statuses[kind][status] += 1
         self.timeline[kind].append((time.perf_counter() - self.began, seconds))
+        if status == 503:
+            self.busy_at.append(time.perf_counter() - self.began)
 
     def forget(self, kind: str, seconds: float, status: int) -> None:
         self.latencies[kind].remove(seconds)
@@ -495,6 +500,9 @@ def report(ping: Log, log: Log, tables: list[Table], args, problems: list[str], 
         cells = [ms([s for t, s in log.timeline[kind] if w * 30 <= max(t, 0) < (w + 1) * 30], .95)
                  for w in range(windows)]
         print(f"| {kind} | " + " | ".join(cells) + " |")
+    if log.busy_at:
+        print(f"\n  503 answered at (s from the release): {', '.join(f'{t:.0f}' for t in sorted(log.busy_at))}"
+              + (f"; PostgreSQL restarted at {args.minutes * 20:.0f} s" if log.restart_seconds else ""))
     finished = sum(t.done for t in tables)
     hands = sum(len(t.recorded) for t in tables)
     print(f"\n  {hands} hands recorded and accepted; {finished} of {len(tables)} matches decided; "

@@ -221,3 +221,19 @@ def test_a_stalled_job_whose_successor_already_waits_is_closed_and_the_check_goe
     async_to_sync(retry_stalled_jobs.func)(SimpleNamespace(app=app), timestamp=0)
     assert sorted(s for s, *_ in queued_rows()) == ["failed", "todo"]  # the waiting one will do its work
     assert [s for s, *_ in queued_rows("notifications.deliver_webhook")] == ["todo"]  # the next one still put back
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_the_queue_the_ratings_are_recomputed_half_a_minute_after_the_first_result_that_asks_once(settings):
+    from ratings.services.recompute import recompute_ratings_job
+
+    settings.JOBS = "queue"
+    no_jobs()
+    jobs.run_or_queue(recompute_ratings_job)
+    jobs.run_or_queue(recompute_ratings_job)  # a second result meanwhile: the one waiting rates it too
+    assert queued_rows("ratings.recompute") == [("todo", {}, True)]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT queueing_lock, lock, scheduled_at - NOW() > INTERVAL '25 seconds' "
+                       "FROM procrastinate_jobs")
+        assert cursor.fetchall() == [("ratings-recompute", "ratings-recompute", True)]

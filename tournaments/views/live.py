@@ -239,9 +239,14 @@ def _remembered_page(request):
     return _whole_page(request, found[1])
 
 
+# A whole page is tens of kilobytes (the pairings of 500 tables): few addresses are remembered (a hall opens
+# two or three; a query string made up for each request must not fill the worker's memory).
+REMEMBERED_PAGES = 256
+
+
 def _remember_page(request, kept: dict) -> None:
     if _whole_page_key(request, "") is not None:
-        if len(_recent_pages) > 2_000:
+        if len(_recent_pages) >= REMEMBERED_PAGES:
             _recent_pages.clear()
         _recent_pages[request.get_full_path()] = (time.monotonic(), kept)
 
