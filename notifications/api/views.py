@@ -14,7 +14,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api.parsers import BoundedJSONParser
+from core.api.parsers import BoundedJSONParser, validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
@@ -55,12 +55,6 @@ class RefusalsMixin:
     parser_classes = [BoundedJSONParser]
 
 
-def _parsed(serializer_class, request, **kwargs) -> dict:
-    form = serializer_class(data=request.data, **kwargs)
-    form.is_valid(raise_exception=True)
-    return form.validated_data
-
-
 def _row(subscription) -> dict:
     return SubscriptionSerializer(subscription).data
 
@@ -77,7 +71,7 @@ class WebhookList(RefusalsMixin, APIView):
                    summary="Subscribe a URL to what happens (organisers: every event; an event's directors: theirs)")
     @idempotent
     def post(self, request):
-        data = _parsed(SubscriptionCreateSerializer, request)
+        data = validated(SubscriptionCreateSerializer, request)
         actor = actor_for(request)
         event = event_selectors.readable_event(actor, data["event"]) if data["event"] is not None else None
         made = services.create_subscription(actor=actor, url=data["url"], types=data["types"], event=event,
@@ -96,7 +90,7 @@ class WebhookDetail(RefusalsMixin, APIView):
                    summary="Change one of my webhooks, or turn it on again (active: true) or off")
     def patch(self, request, pk):
         mine = selectors.subscription(request.user, pk)
-        data = _parsed(SubscriptionUpdateSerializer, request)
+        data = validated(SubscriptionUpdateSerializer, request)
         return Response(_row(services.update_subscription(actor=actor_for(request), subscription=mine,
                                                           values=data)))
 
@@ -161,5 +155,5 @@ class RoundEmail(EventErrorsMixin, APIView):
     def post(self, request, pk, number):
         actor = actor_for(request)
         event = event_selectors.readable_event(actor, pk)
-        data = _parsed(RoundEmailSerializer, request)
+        data = validated(RoundEmailSerializer, request)
         return Response(services.email_round(actor=actor, event=event, number=number, what=data["what"]))

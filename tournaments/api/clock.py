@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
@@ -20,7 +21,7 @@ from tournaments.engine import EventError
 from tournaments.models import Match
 
 from .serializers import ClockActionSerializer, MatchClockSerializer, MatchSerializer, RoundSummarySerializer
-from .views import TAG, EventErrorsMixin, _event, _match, _match_answer, _parsed, _round
+from .views import TAG, EventErrorsMixin, _event, _match, _match_answer, _round
 
 
 class RoundClock(EventErrorsMixin, APIView):
@@ -33,7 +34,7 @@ class RoundClock(EventErrorsMixin, APIView):
     def post(self, request, pk, number):
         event = _event(request, pk)
         rnd = _round(event, number)
-        data = _parsed(ClockActionSerializer, request)
+        data = validated(ClockActionSerializer, request)
         match = None
         if data["match"] is not None:
             match = Match.objects.filter(pk=data["match"], event=event).first()
@@ -54,7 +55,7 @@ class MatchClock(EventErrorsMixin, APIView):
     def post(self, request, pk, match_id):
         event = _event(request, pk)
         match = _match(event, match_id)
-        data = _parsed(MatchClockSerializer, request)
+        data = validated(MatchClockSerializer, request)
         services.run_match_clock(actor=actor_for(request), match=match, action=data["action"],
                                  minutes=data["minutes"])
         return Response(_match_answer(request, event, match))

@@ -12,13 +12,14 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
 from tournaments import services
 
 from .serializers import AcknowledgementSerializer, AcknowledgeSerializer, CancelSerializer, EventDetailSerializer
-from .views import TAG, EventErrorsMixin, _detail, _event, _parsed
+from .views import TAG, EventErrorsMixin, _detail, _event
 
 
 class EventCancel(EventErrorsMixin, APIView):
@@ -30,7 +31,7 @@ class EventCancel(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        services.cancel_event(actor=actor_for(request), event=event, **_parsed(CancelSerializer, request))
+        services.cancel_event(actor=actor_for(request), event=event, **validated(CancelSerializer, request))
         return Response(_detail(request, pk))
 
 
@@ -44,7 +45,7 @@ class WarningAcknowledge(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         made = services.acknowledge_warning(actor=actor_for(request), event=event,
-                                            **_parsed(AcknowledgeSerializer, request))
+                                            **validated(AcknowledgeSerializer, request))
         return Response({"key": made.key, "message": made.message, "note": made.note,
                          "acknowledged_by": made.acknowledged_by.get_username() if made.acknowledged_by else None,
                          "acknowledged_at": made.acknowledged_at}, status=status.HTTP_201_CREATED)

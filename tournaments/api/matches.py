@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
@@ -31,7 +32,6 @@ from .views import (
     _match,
     _match_answer,
     _opened,
-    _parsed,
 )
 
 
@@ -95,7 +95,7 @@ class DirectorsResultView(EventErrorsMixin, APIView):
     def post(self, request, pk, match_id):
         event = _event(request, pk)
         match = _match(event, match_id)
-        self.record(actor_for(request), event, match, _parsed(self.form, request))
+        self.record(actor_for(request), event, match, validated(self.form, request))
         return Response(_match_answer(request, event, match))
 
 
@@ -145,7 +145,7 @@ class BracketReset(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         opened = services.reset_dependent_bracket_matches(actor=actor_for(request), event=event,
-                                                          **_parsed(ResetSerializer, request))
+                                                          **validated(ResetSerializer, request))
         return Response(_opened(request, event, opened))
 
 

@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from core.reading import MAX_ID
 from scoring.actors import actor_for
 from scoring.api.fields import WholeNumberField
@@ -22,7 +23,7 @@ from tournaments.models import AvoidPair, Entry
 
 from .registrations import MyRegistrationSerializer, _mine, my_registration
 from .serializers import MAX_ROUND
-from .views import TAG, EventErrorsMixin, _parsed
+from .views import TAG, EventErrorsMixin
 
 
 class ByeAskSerializer(serializers.Serializer):
@@ -62,7 +63,7 @@ class EntryByes(EventErrorsMixin, APIView):
     def post(self, request, pk, entry_id):
         event = selectors.readable_event(actor_for(request), pk)
         entry = Entry.objects.get(pk=entry_id, event=event)
-        data = _parsed(ByeAskSerializer, request)
+        data = validated(ByeAskSerializer, request)
         services.request_bye(actor=actor_for(request), event=event, entry=entry, round=data["round"])
         return Response({"entry": entry.pk, "byes": selectors.requested_byes(entry.pk)}, status=201)
 
@@ -82,7 +83,7 @@ class AvoidList(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = selectors.readable_event(actor_for(request), pk)
-        data = _parsed(AvoidAskSerializer, request)
+        data = validated(AvoidAskSerializer, request)
         pair = services.add_avoid_pair(actor=actor_for(request), event=event, entries=data["entries"],
                                        strength=data["strength"])
         return Response(avoid_row(pair), status=201)
@@ -109,7 +110,7 @@ class MyByes(EventErrorsMixin, APIView):
     def post(self, request, token):
         request.data  # noqa: B018  (read first, as every write: a body that is not a JSON object is a 400)
         registration = _mine(token)
-        data = _parsed(ByeAskSerializer, request)
+        data = validated(ByeAskSerializer, request)
         services.request_my_bye(registration=registration, round=data["round"])
         return Response(my_registration(_mine(token)), status=201)
 

@@ -15,13 +15,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
 from tournaments import policy, selectors, services
 from tournaments.models import Registration
 
-from .views import TAG, EventErrorsMixin, _parsed
+from .views import TAG, EventErrorsMixin
 
 KEY = OpenApiParameter("key", OpenApiTypes.STR, description="a private event's sign-up key (from its link)")
 
@@ -90,7 +91,7 @@ class EventRegistrations(EventErrorsMixin, APIView):
     def post(self, request, pk):
         request.data  # noqa: B018  (read first, as every write: a body that is not a JSON object is a 400)
         event = selectors.sign_up_event(actor_for(request), pk, request.query_params.get("key", ""))
-        data = _parsed(SignUpSerializer, request)
+        data = validated(SignUpSerializer, request)
         signed = services.register(actor=actor_for(request), event=event, name=data["name"], email=data["email"],
                                    club=data["club"], pin=data["pin"], honeypot=data["website"])
         registration = signed.registration

@@ -19,7 +19,7 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api.parsers import BoundedJSONParser
+from core.api.parsers import BoundedJSONParser, validated
 from core.api.renderers import FastJSONRenderer
 from core.conditional import live_etag, live_response, not_modified
 from core.reading import NotANumber, text_id, text_number
@@ -115,13 +115,6 @@ def _event(request, pk) -> Event:
     return selectors.readable_event(actor_for(request), pk)
 
 
-def _parsed(serializer_class, request):
-    """The body read by its serializer (the parser has refused any body that is not a JSON object)."""
-    form = serializer_class(data=request.data)
-    form.is_valid(raise_exception=True)
-    return form.validated_data
-
-
 def _referee_url(request, token: str) -> str:
     return request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token
 
@@ -166,7 +159,7 @@ class EventList(EventErrorsMixin, generics.ListAPIView):
                            "conventions frozen")
     @idempotent
     def post(self, request):
-        event = services.create_event(actor=actor_for(request), **_parsed(EventCreateSerializer, request))
+        event = services.create_event(actor=actor_for(request), **validated(EventCreateSerializer, request))
         return Response(_detail(request, event.pk), status=status.HTTP_201_CREATED)
 
 
@@ -202,7 +195,7 @@ class EventDetail(EventErrorsMixin, APIView):
     @idempotent
     def patch(self, request, pk):
         event = _event(request, pk)
-        services.update_event(actor=actor_for(request), event=event, changes=_parsed(EventUpdateSerializer, request))
+        services.update_event(actor=actor_for(request), event=event, changes=validated(EventUpdateSerializer, request))
         return Response(_detail(request, pk))
 
     @extend_schema(request=None, responses={204: None}, tags=TAG,
@@ -226,7 +219,7 @@ class EntryList(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        entry = services.add_entry(actor=actor_for(request), event=event, **_parsed(EntryCreateSerializer, request))
+        entry = services.add_entry(actor=actor_for(request), event=event, **validated(EntryCreateSerializer, request))
         return Response(_entry_row(event, entry.pk), status=status.HTTP_201_CREATED)
 
 
@@ -244,7 +237,7 @@ class EntryImport(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         made = services.add_entries_from_text(actor=actor_for(request), event=event,
-                                              **_parsed(EntryImportSerializer, request))
+                                              **validated(EntryImportSerializer, request))
         ids = {e.pk for e in made}
         return Response([row for row in selectors.entries(event, reasons=True) if row["id"] in ids],
                         status=status.HTTP_201_CREATED)
@@ -259,7 +252,7 @@ class EntryDrop(EventErrorsMixin, APIView):
     def post(self, request, pk, entry_id):
         event = _event(request, pk)
         entry = Entry.objects.get(pk=entry_id, event=event)
-        services.drop_entry(actor=actor_for(request), entry=entry, **_parsed(DropSerializer, request))
+        services.drop_entry(actor=actor_for(request), entry=entry, **validated(DropSerializer, request))
         return Response(_entry_row(event, entry.pk))
 
 
@@ -297,7 +290,7 @@ class Seeding(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        services.seed_entries(actor=actor_for(request), event=event, **_parsed(SeedSerializer, request))
+        services.seed_entries(actor=actor_for(request), event=event, **validated(SeedSerializer, request))
         return Response(selectors.entries(event, reasons=True))
 
 
@@ -314,7 +307,7 @@ class RoundList(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        opened = services.pair_next_round(actor=actor_for(request), event=event, **_parsed(PairSerializer, request))
+        opened = services.pair_next_round(actor=actor_for(request), event=event, **validated(PairSerializer, request))
         return Response(_opened(request, event, opened), status=status.HTTP_201_CREATED)
 
 
@@ -343,7 +336,7 @@ class RoundSwap(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk, number):
         event = _event(request, pk)
-        data = _parsed(SwapSerializer, request)
+        data = validated(SwapSerializer, request)
         entries = {e.pk: e for e in Entry.objects.filter(event=event, pk__in=[data["first"], data["second"]])}
         missing = [name for name in ("first", "second") if data[name] not in entries]
         if missing:
@@ -362,7 +355,7 @@ class TableLinks(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        data = _parsed(LinksSerializer, request)
+        data = validated(LinksSerializer, request)
         rnd = _round(event, data["round"]) if data["round"] is not None else None
         tokens = services.issue_table_links(actor=actor_for(request), event=event, round=rnd,
                                             started_too=data["started_too"])
@@ -404,7 +397,7 @@ class TableCards(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         printed = services.print_table_cards(actor=actor_for(request), event=event,
-                                             **_parsed(CardsSerializer, request))
+                                             **validated(CardsSerializer, request))
         return Response(_opened(request, event, printed))
 
 
@@ -441,7 +434,7 @@ class Officials(EventErrorsMixin, APIView):
     @idempotent
     def post(self, request, pk):
         event = _event(request, pk)
-        services.set_officials(actor=actor_for(request), event=event, **_parsed(OfficialsSerializer, request))
+        services.set_officials(actor=actor_for(request), event=event, **validated(OfficialsSerializer, request))
         return Response(_detail(request, pk))
 
 
@@ -454,7 +447,7 @@ class Knockout(EventErrorsMixin, APIView):
     def post(self, request, pk):
         event = _event(request, pk)
         made = services.create_knockout_from_standings(actor=actor_for(request), source_event=event,
-                                                       **_parsed(KnockoutSerializer, request))
+                                                       **validated(KnockoutSerializer, request))
         return Response(_detail(request, made.pk), status=status.HTTP_201_CREATED)
 
 
