@@ -102,13 +102,19 @@ def _directed_entry(actor: Actor, event: Event, entry: Entry) -> tuple[Event, En
     return event, Entry.objects.select_related("player").get(pk=entry.pk)
 
 
+def _own_sign_up(registration: Registration) -> tuple[Event, Registration]:
+    """The event locked for a player's write by their own link (none to a cancelled event), and the sign-up read
+    again under that lock, with its entry and player."""
+    event = lock_event(registration.event)
+    refuse_if_cancelled(event)
+    return event, Registration.objects.select_related("entry__player").get(pk=registration.pk)
+
+
 @refusing
 @transaction.atomic
 def request_my_bye(*, registration: Registration, round: object) -> RequestedBye:
     """The player asks, by their own link, to sit out a future Swiss round."""
-    event = lock_event(registration.event)
-    refuse_if_cancelled(event)
-    registration = Registration.objects.select_related("entry__player").get(pk=registration.pk)
+    event, registration = _own_sign_up(registration)
     if registration.status != Registration.Status.ENTERED or registration.entry is None:
         raise error("round", "only an entered player can ask for a bye"
                     + (": you are on the waiting list" if registration.status == Registration.Status.WAITLISTED
@@ -139,9 +145,7 @@ def cancel_bye(*, actor: Actor, event: Event, entry: Entry, round: object) -> No
 @transaction.atomic
 def cancel_my_bye(*, registration: Registration, round: object) -> None:
     """The player takes back, by their own link, a bye they asked for, before its round is paired."""
-    event = lock_event(registration.event)
-    refuse_if_cancelled(event)
-    registration = Registration.objects.select_related("entry__player").get(pk=registration.pk)
+    event, registration = _own_sign_up(registration)
     if registration.entry is None:
         raise error("round", "you have no entry in this event")
     _take_back(event, registration.entry, round)

@@ -40,6 +40,14 @@ def event_or_404(request, pk: int) -> Event:
         raise Http404("no such event, or it is private") from None
 
 
+def registration_or_404(token: str):
+    """The sign-up a player's own link names, or a 404 (the link is the only key to it)."""
+    registration = services.registration_by_token(token)
+    if registration is None:
+        raise Http404("no sign-up has this link")
+    return registration
+
+
 def may_direct(request, event: Event) -> bool:
     return policy.can_direct(actor_for(request), event)
 

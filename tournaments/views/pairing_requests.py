@@ -6,6 +6,9 @@ They parse the form, call one service, redirect with what was done (or why nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -16,7 +19,7 @@ from scoring.actors import actor_for
 from tournaments import selectors, services
 from tournaments.models import AvoidPair, Entry, Event
 
-from .common import event_or_404, page_context, require_director, say, sent_once
+from .common import event_or_404, page_context, registration_or_404, require_director, say, sent_once
 
 
 def _whole(text: str) -> int | str:
@@ -66,6 +69,24 @@ def _avoid_post(request, event: Event) -> None:
         messages.error(request, f"Nothing changed: {say(exc)}.")
 
 
+def _entry_write(request, pk: int, entry_id: int, write: Callable[[Any, Event, Entry], str]):
+    """A director's write about one entry from its page: the event's director (or the refusal), the entry (or a
+    404), the write done once (``sent_once``), what it did (the words ``write`` returns) or why nothing was done,
+    and back to the entry's page."""
+    event, entry, refused = _entry_directed(request, pk, entry_id)
+    if refused is not None:
+        return refused
+    with sent_once(request) as fresh:
+        if fresh:
+            try:
+                done = write(actor_for(request), event, entry)
+            except Refusal as exc:
+                messages.error(request, f"Nothing changed: {say(exc)}.")
+            else:
+                messages.success(request, done)
+    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+
+
 def _entry_directed(request, pk: int, entry_id: int):
     """(event, entry, None) for a director of the event; (event, None, the refusal) for anyone else; a 404
     for an entry that is not the event's."""
@@ -81,27 +102,17 @@ def _entry_directed(request, pk: int, entry_id: int):
 @require_POST
 def entry_bye(request, pk: int, entry_id: int):
     """The entry's page: a director asks a bye for this entry in a future Swiss round."""
-    event, entry, refused = _entry_directed(request, pk, entry_id)
-    if refused is not None:
-        return refused
-    with sent_once(request) as fresh:
-        if fresh:
-            try:
-                bye = services.request_bye(actor=actor_for(request), event=event, entry=entry,
-                                           round=_whole(request.POST.get("round", "")))
-            except Refusal as exc:
-                messages.error(request, f"Nothing changed: {say(exc)}.")
-            else:
-                messages.success(request, f"{entry.player} sits out round {bye.round}.")
-    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+    def ask(actor, event: Event, entry: Entry) -> str:
+        bye = services.request_bye(actor=actor, event=event, entry=entry, round=_whole(request.POST.get("round", "")))
+        return f"{entry.player} sits out round {bye.round}."
+
+    return _entry_write(request, pk, entry_id, ask)
 
 
 @require_POST
 def my_bye(request, token: str):
     """The player's own page: ask to sit out a future Swiss round."""
-    registration = services.registration_by_token(token)
-    if registration is None:
-        raise Http404("no sign-up has this link")
+    registration = registration_or_404(token)
     try:
         bye = services.request_my_bye(registration=registration, round=_whole(request.POST.get("round", "")))
     except Refusal as exc:
@@ -117,26 +128,17 @@ def my_bye(request, token: str):
 @require_POST
 def cancel_entry_bye(request, pk: int, entry_id: int, number: int):
     """The entry's page: a director takes back a requested bye, before its round is paired."""
-    event, entry, refused = _entry_directed(request, pk, entry_id)
-    if refused is not None:
-        return refused
-    with sent_once(request) as fresh:
-        if fresh:
-            try:
-                services.cancel_bye(actor=actor_for(request), event=event, entry=entry, round=number)
-            except Refusal as exc:
-                messages.error(request, f"Nothing changed: {say(exc)}.")
-            else:
-                messages.success(request, f"{entry.player} plays round {number} after all.")
-    return redirect("tournaments:entry", pk=pk, entry_id=entry_id)
+    def take_back(actor, event: Event, entry: Entry) -> str:
+        services.cancel_bye(actor=actor, event=event, entry=entry, round=number)
+        return f"{entry.player} plays round {number} after all."
+
+    return _entry_write(request, pk, entry_id, take_back)
 
 
 @require_POST
 def cancel_my_bye(request, token: str, number: int):
     """The player's own page: take back a requested bye, before its round is paired."""
-    registration = services.registration_by_token(token)
-    if registration is None:
-        raise Http404("no sign-up has this link")
+    registration = registration_or_404(token)
     try:
         services.cancel_my_bye(registration=registration, round=number)
     except Refusal as exc:

@@ -18,7 +18,7 @@ from tournaments import policy, selectors, services
 from tournaments.models import Event, Registration
 
 from ..forms import RegistrationForm
-from .common import event_form_post, event_or_404, require_director, say, sent_once
+from .common import event_form_post, event_or_404, registration_or_404, require_director, say, sent_once
 
 FIELDS = ("name", "email", "club")  # kept on a refused form; the PINs are typed again
 
@@ -65,9 +65,7 @@ def register(request, pk: int):
 
 def my_registration(request, token: str):
     """A player's own page: where the sign-up stands (the place in the queue), and withdrawing (ticked)."""
-    registration = services.registration_by_token(token)
-    if registration is None:
-        raise Http404("no sign-up has this link")
+    registration = registration_or_404(token)
     if request.method == "POST":
         if request.POST.get("confirm") != "1":
             messages.error(request, "Nothing changed: tick the box to withdraw.")
