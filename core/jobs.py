@@ -27,7 +27,9 @@ from django.db import transaction
 from procrastinate import exceptions
 from procrastinate.contrib.django import app
 
-__all__ = ["app", "catch_up_task", "defer_on_commit", "inline", "queued", "run_or_queue"]
+from core import background
+
+__all__ = ["app", "catch_up_task", "defer_on_commit", "inline", "off_request", "queued", "run_or_queue"]
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,24 @@ def defer_on_commit(task, *, queueing_lock: str | None = None, lock: str | None 
         run_or_queue(task, queueing_lock=queueing_lock, lock=lock, **kwargs)
 
     transaction.on_commit(run_job_after_commit, robust=True)
+
+
+def off_request(task, *, delay: float = 0, **kwargs: Any) -> None:
+    """Run ``task(**kwargs)`` ``delay`` seconds after the current transaction commits (at once outside one), never
+    in the request: a queued job, or with jobs inline the process's background thread (``core.background``). For
+    work that waits on the world outside (a webhook's receiver, a mail server), which must not hold up a request
+    even where jobs run inline; a catch-up task keeps its own lock and delay."""
+    if not queued():
+        background.defer_on_commit(lambda: task(**kwargs), delay)
+        return
+
+    def queue_job_after_commit() -> None:
+        if hasattr(task, "catch_up"):
+            run_or_queue(task, **kwargs)
+        else:
+            task.configure(**({"schedule_in": {"seconds": int(delay)}} if delay else {})).defer(**kwargs)
+
+    transaction.on_commit(queue_job_after_commit, robust=True)
 
 
 def run_or_queue(task, *, queueing_lock: str | None = None, lock: str | None = None, **kwargs: Any) -> None:

@@ -10,7 +10,7 @@ inline), so a slow receiver or mail server never slows the write.
 from django.dispatch import receiver
 from procrastinate import RetryStrategy
 
-from core import background, jobs
+from core import jobs
 from scoring.signals import hand_confirmed
 from tournaments.signals import answer_refreshed, registration_changed
 
@@ -32,19 +32,13 @@ def tell_registration_job(registration_id: int, what: str, sealed: str = "") -> 
 
 @receiver(answer_refreshed, dispatch_uid="notifications.answer_refreshed")
 def event_refreshed(sender, *, event, **kwargs) -> None:
-    if jobs.queued():
-        jobs.run_or_queue(tell_event_job, event_id=event.pk)
-    else:
-        background.run_later(lambda: tell_event(event_id=event.pk))  # sent outside any write: nothing to wait for
+    jobs.off_request(tell_event_job, event_id=event.pk)
 
 
 @receiver(registration_changed, dispatch_uid="notifications.registration_changed")
 def registration_told(sender, *, registration, what, token="", **kwargs) -> None:
     sealed = sealing.seal(registration.pk, token) if token else ""  # the player's link never waits in clear
-    if jobs.queued():
-        jobs.run_or_queue(tell_registration_job, registration_id=registration.pk, what=what, sealed=sealed)
-    else:
-        background.run_later(lambda: tell_registration(registration_id=registration.pk, what=what, sealed=sealed))
+    jobs.off_request(tell_registration_job, registration_id=registration.pk, what=what, sealed=sealed)
 
 
 @jobs.app.task(name="notifications.tell_hand", retry=RetryStrategy(max_attempts=3, wait=5))
@@ -56,7 +50,4 @@ def tell_hand_job(game_id: int, number: int, version: int) -> None:
 def hand_told(sender, *, game_id, number, version, **kwargs) -> None:
     if not wants_hands():  # the common case: nobody asked for hands by name, nothing deferred
         return
-    if jobs.queued():
-        jobs.run_or_queue(tell_hand_job, game_id=game_id, number=number, version=version)
-    else:
-        background.run_later(lambda: tell_hand(game_id=game_id, number=number, version=version))
+    jobs.off_request(tell_hand_job, game_id=game_id, number=number, version=version)

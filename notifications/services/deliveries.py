@@ -24,7 +24,7 @@ from django.db.models import Q
 from django.utils import timezone
 from procrastinate import RetryStrategy
 
-from core import background, jobs
+from core import jobs
 from tournaments.models import Event
 
 from .. import payloads, safe_http, signing
@@ -83,13 +83,7 @@ def owe(subscription: Subscription, type_: str, data: dict[str, Any], at: dateti
 
 def attempt_soon(message_id: int, delay: float) -> None:
     """The next attempt at this message ``delay`` seconds after this transaction commits (see the module)."""
-    if jobs.queued():
-        def queue_webhook_attempt_after_commit() -> None:
-            deliver_webhook.configure(schedule_in={"seconds": int(delay)}).defer(message_id=message_id)
-
-        transaction.on_commit(queue_webhook_attempt_after_commit, robust=True)
-    else:
-        background.defer_on_commit(lambda: attempt(message_id), delay)
+    jobs.off_request(deliver_webhook, delay=delay, message_id=message_id)
 
 
 @jobs.app.task(name="notifications.deliver_webhook", retry=RetryStrategy(max_attempts=3, wait=5))

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from procrastinate import RetryStrategy
 
-from core import background, jobs
+from core import jobs
 from core.refusals import Refusal
 from scoring.policy import Actor
 from tournaments import policy as events
@@ -41,13 +41,7 @@ def queue(*, to: str, subject: str, body: str, kind: str, event: Event | None = 
         email.status, email.error = Email.Status.SUPPRESSED, "this address bounced before"
         email.save(update_fields=["status", "error"])
         return email
-    if jobs.queued():
-        def queue_email_after_commit() -> None:
-            send_email_job.defer(email_id=email.pk)
-
-        transaction.on_commit(queue_email_after_commit, robust=True)
-    else:
-        background.defer_on_commit(lambda: send(email.pk))
+    jobs.off_request(send_email_job, email_id=email.pk)
     return email
 
 
