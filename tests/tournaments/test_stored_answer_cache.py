@@ -76,8 +76,9 @@ def test_the_answer_is_recomputed_when_the_deciding_hand_commits_so_readers_only
     scoring.record_hand(actor=as_actor(people.recorder), game=g, data=gin(g.player_names[1], 40))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         scoring.confirm_hand(actor=as_actor(people.confirmer), game=g, number=1)
-    # the event's answer, the ratings' recompute (the game is settled), and the hand's confirmation told
-    assert len(callbacks) == 3
+    # the event's answer, the ratings' recompute (the game is settled), the hand's confirmation told, and (once the
+    # answer is stored: here inside the test's transaction) the event's news handed off the request
+    assert len(callbacks) == 4
     stored = EventAnswer.objects.get(event=event, view="live")
     assert stored.key == results_fingerprint(event)
     with django_assert_num_queries(1):  # the stored answer, checked against the fingerprint in one query
