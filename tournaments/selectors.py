@@ -563,4 +563,4 @@ def without_pairs_to_avoid(document: dict[str, Any]) -> dict[str, Any]:
 
 def rounds_paired(event: Event) -> int:
     """The number of the last round paired (0 before round 1): one query."""
-    return Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    return current_round(event) or 0

@@ -25,7 +25,16 @@ from tournaments.policy import Actor
 from tournaments.services.base import refusing
 
 from ..answers.job import bump
-from .base import MAX_DROP_ROUND, MAX_SEED, MAX_STORED, MAX_TEXT_LINES, error, lock_event_to_change, reason_text
+from .base import (
+    MAX_DROP_ROUND,
+    MAX_SEED,
+    MAX_STORED,
+    MAX_TEXT_LINES,
+    error,
+    last_paired_round,
+    lock_event_to_change,
+    reason_text,
+)
 
 # ---------------------------------------------------------------------------------------------------
 # Entries
@@ -39,7 +48,7 @@ def _late_round(event: Event) -> int:
         raise error("event", "entries join a round robin or a bracket only during registration")
     if event.status == Event.Status.COMPLETE:
         raise error("event", "the event is complete")
-    last = Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    last = last_paired_round(event)
     joined = last + 1
     if event.rounds is not None and joined > event.rounds:
         raise error("event", f"every round of {event.name} is already paired: no round is left to join")

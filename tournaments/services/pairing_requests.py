@@ -20,12 +20,12 @@ from django.db import transaction
 from core.refusals import Refusal
 from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_SWISS_ROUNDS, default_swiss_rounds
-from tournaments.models import AvoidPair, Entry, Event, Registration, RequestedBye, Round
+from tournaments.models import AvoidPair, Entry, Event, Registration, RequestedBye
 from tournaments.policy import Actor
 from tournaments.services.base import refusing
 
 from ..answers.job import bump
-from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
+from .base import error, last_paired_round, lock_event, lock_event_to_change, refuse_if_cancelled
 
 PAIRING_FIELDS = ("max_requested_byes", "avoid_same_club_rounds")
 MAX_REQUESTED_BYES = 20
@@ -59,7 +59,7 @@ def _ask(event: Event, entry: Entry, round_no: object, *, actor: Actor | None) -
         raise error("round", f"{event.name} is complete")
     if type(round_no) is not int:
         raise error("round", f"the round to sit out, as a whole number; {round_no!r} given")
-    paired = Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    paired = last_paired_round(event)
     last = _last_round(event)
     if round_no < 1:
         raise error("round", f"rounds are numbered from 1; {round_no} given")
@@ -123,7 +123,7 @@ def request_my_bye(*, registration: Registration, round: object) -> RequestedBye
 
 
 def _take_back(event: Event, entry: Entry, round_no: object) -> None:
-    paired = Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    paired = last_paired_round(event)
     bye = RequestedBye.objects.filter(entry=entry, round=round_no).first() if type(round_no) is int else None
     if bye is None:
         raise error("round", f"{entry.player} has not asked to sit out round {round_no}")
