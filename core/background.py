@@ -1,7 +1,7 @@
 """Work that must not hold up the request that caused it, in this process: a slow receiver or mail server
-never slows the write that asked for it. On PostgreSQL such work is a queued job (``core.jobs``); with jobs
-inline (SQLite: ``make run``, the tests) ``defer_on_commit`` hands it here instead, to one worker thread of
-the process that runs it once the transaction commits, or ``delay`` seconds later.
+never slows the write that asked for it. Such work is handed off by ``core.jobs.off_request``: on PostgreSQL
+a queued job; with jobs inline (SQLite: ``make run``, the tests) ``defer_on_commit`` here, to one worker thread
+of the process that runs it once the transaction commits, or ``delay`` seconds later.
 
 A thread's work is lost if the process stops before it runs: whoever defers must keep what is owed in its
 own rows (and sweep them when it starts again). ``wait_idle`` lets a test wait for the work it caused.

@@ -9,18 +9,18 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from core.reading import text_id
 from core.refusals import Refusal
 from scoring.actors import actor_for
 from scoring.policy import NotAllowed
 from tournaments import policy as event_policy
 from tournaments import selectors as event_selectors
 from tournaments.models import Event
-from tournaments.views.common import event_or_404, require_director, sent_once
+from tournaments.views.common import event_or_404, require_director, say, sent_once
 
 from . import payloads, selectors, services
 from .models import Message, Subscription
@@ -123,14 +123,14 @@ def webhook(request, pk: int):
                 messages.success(request, f"Removed the webhook to {mine.url}.")
                 return redirect("notifications:webhooks")
             elif action == "redeliver":
-                message = Message.objects.filter(subscription=mine, pk=request.POST.get("message", "0")
-                                                 if str(request.POST.get("message", "")).isdigit() else 0).first()
+                message = Message.objects.filter(subscription=mine,
+                                                 pk=text_id(request.POST.get("message")) or 0).first()
                 if message is None:
                     raise Refusal.one("message", "no such message of this webhook")
                 services.redeliver(actor=actor, message=message)
                 messages.success(request, f"Sending {message.type} again.")
         except Refusal as exc:
-            messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
+            messages.error(request, say(exc))
         return redirect("notifications:webhook", pk=pk)
     return render(request, "notifications/webhook.html",
                   {"webhook": mine, "deliveries": selectors.deliveries(mine), "change": change})
@@ -147,9 +147,7 @@ def round_email(request, pk: int, number: int):
             try:
                 done = services.email_round(actor=actor_for(request), event=event, number=number, what=what)
             except Refusal as exc:
-                messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
-            except PermissionDenied:
-                raise
+                messages.error(request, say(exc))
             else:
                 said = f"{done['queued']} emails on their way"
                 if done["suppressed"]:
