@@ -11,6 +11,7 @@ import hashlib
 import re
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -161,7 +162,36 @@ class LivePart:
         return self._gzipped
 
 
-_recent: dict[str, tuple[float, LivePart]] = {}
+class Sent:
+    """Per worker: what was last sent under each key and when, read back for ``RECHECK_AFTER_SECONDS``; at most
+    ``most`` keys (all forgotten past that: a key made up for each request must not fill the worker's memory)."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self._items: dict[str, tuple[float, Any]] = {}
+
+    def recent(self, key: str) -> Any:
+        """What was sent under ``key`` less than ``RECHECK_AFTER_SECONDS`` ago, else None."""
+        found = self._items.get(key)
+        if found is None or time.monotonic() - found[0] >= RECHECK_AFTER_SECONDS:
+            return None
+        return found[1]
+
+    def last(self, key: str) -> Any:
+        """What was last sent under ``key``, however long ago (None: nothing)."""
+        found = self._items.get(key)
+        return None if found is None else found[1]
+
+    def keep(self, key: str, value: Any) -> None:
+        if len(self._items) >= self.most:
+            self._items.clear()
+        self._items[key] = (time.monotonic(), value)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+_recent = Sent(2_000)  # the parts sent to phones refreshing
 
 
 def _phone_refresh(request) -> bool:
@@ -173,20 +203,15 @@ def _phone_refresh(request) -> bool:
 def _remembered(memo: str) -> LivePart | None:
     """The part this worker last sent under ``memo``, if it checked it less than a second ago and the phone
     holds it (a 304) or it knows its HTML."""
-    found = _recent.get(memo)
-    if found is None or time.monotonic() - found[0] >= RECHECK_AFTER_SECONDS:
-        return None
-    return found[1]
+    return _recent.recent(memo)
 
 
 def _remember(request, memo: str, part: LivePart, response):
     if _phone_refresh(request) and response.status_code in (200, 304):
-        if len(_recent) > 2_000:
-            _recent.clear()
-        known = _recent.get(memo)
-        if not part.html and known is not None and known[1].etag == part.etag:
-            part = known[1]  # the same version: keep its HTML
-        _recent[memo] = (time.monotonic(), part)
+        known = _recent.last(memo)
+        if not part.html and known is not None and known.etag == part.etag:
+            part = known  # the same version: keep its HTML
+        _recent.keep(memo, part)
     return response
 
 
@@ -225,7 +250,9 @@ def _keep_whole_page(request, key: str | None, response):
 # when. The hall opening its pages at a round's release asked the database four or five times per page only
 # to learn that the page was already made (issue 35: those queries, waiting their turn on two busy cores, were
 # most of a first page's time); now the first such phone in a second asks, and the others are sent its page.
-_recent_pages: dict[str, tuple[float, dict]] = {}
+# A whole page is tens of kilobytes (the pairings of 500 tables): few addresses are remembered (a hall opens
+# two or three).
+_recent_pages = Sent(256)
 
 
 def _remembered_page(request):
@@ -233,22 +260,13 @@ def _remembered_page(request):
     ago, sent again; else None."""
     if _whole_page_key(request, "") is None:
         return None
-    found = _recent_pages.get(request.get_full_path())
-    if found is None or time.monotonic() - found[0] >= RECHECK_AFTER_SECONDS:
-        return None
-    return _whole_page(request, found[1])
-
-
-# A whole page is tens of kilobytes (the pairings of 500 tables): few addresses are remembered (a hall opens
-# two or three; a query string made up for each request must not fill the worker's memory).
-REMEMBERED_PAGES = 256
+    kept = _recent_pages.recent(request.get_full_path())
+    return None if kept is None else _whole_page(request, kept)
 
 
 def _remember_page(request, kept: dict) -> None:
     if _whole_page_key(request, "") is not None:
-        if len(_recent_pages) >= REMEMBERED_PAGES:
-            _recent_pages.clear()
-        _recent_pages[request.get_full_path()] = (time.monotonic(), kept)
+        _recent_pages.keep(request.get_full_path(), kept)
 
 
 def _whole_page(request, kept: dict, *, remember: bool = False):
