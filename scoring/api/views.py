@@ -15,7 +15,7 @@ from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards
 from scoring.models import Game, Player
 from scoring.policy import Actor
-from scoring.sheets import score_bounded_sheet
+from scoring.sheets import counted_sheet, score_bounded_sheet
 
 from ..actors import actor_for
 from ..throttles import AnonymousThrottle, CalculatorThrottle, LoginThrottle
@@ -258,9 +258,9 @@ class GameDetail(APIView):
 
     @extend_schema(responses=GameDetailSerializer)
     def get(self, request, pk):
-        game = _game(request, pk)
+        game, lines = selectors.game_to_answer(actor_for(request), pk)
         data = GameSerializer(game, context={"request": request}).data
-        data["sheet"] = selectors.scored_sheet(game)
+        data["sheet"] = counted_sheet(game, lines)
         return Response(data)
 
 

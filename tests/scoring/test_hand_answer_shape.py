@@ -37,3 +37,22 @@ def test_the_direct_hand_answer_is_what_the_declared_fields_give(personal):
     for hand in hands:
         assert HandVersionSerializer(hand, context={"personal_data": personal}).data == field_by_field(hand, personal)
     assert ("entered_from" in HandVersionSerializer(hands[0], context={"personal_data": personal}).data) is personal
+
+
+def test_the_direct_game_answer_is_what_the_model_serializers_fields_give():
+    from rest_framework.test import APIRequestFactory
+
+    from scoring.api.serializers import GameSerializer
+    from scoring.models import Game
+
+    org = organiser()
+    g = game(by=org, names=("Ann", "Bob", "Cat"), fmt="rotation", pins=("1111", "2222", "3333"))
+    services.record_hand(actor=as_actor(org), game=g, data=knock("Bob", 6, 19))
+    nobody_made = Game.objects.filter(pk=game(by=org).pk)
+    nobody_made.update(created_by=None, table_label="Table 7", is_public=False)
+    request = APIRequestFactory().get("/api/v1/games/")
+    for stored in Game.objects.select_related("created_by"):
+        declared = GameSerializer(stored, context={"request": request})
+        assert declared.data == serializers.ModelSerializer.to_representation(declared, stored)
+    assert {GameSerializer(x, context={"request": request}).data["created_by"] for x in Game.objects.all()} == \
+        {org.username, None}
