@@ -10,6 +10,7 @@ the others serve the last one made. Nothing here decides what the content is: th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -67,10 +68,39 @@ def keep(key: str, value: object) -> None:
 MAKE_AT_MOST_EVERY_SECONDS = 3
 
 
+def _waited(look: Callable[[], T | None], seconds: float) -> T | None:
+    """What ``look`` finds within ``seconds``, looked for ever less often (the shared cache may be the
+    database); None if nothing came."""
+    waited, pause = 0.0, 0.02
+    while waited < seconds:
+        time.sleep(pause)
+        waited += pause
+        if (found := look()) is not None:
+            return found
+        pause = min(pause * 2, 0.25)
+    return None
+
+
+def made_once(key: str, make: Callable[[], T | None]) -> T | None:
+    """What is kept under ``key``, or ``make()`` kept there, made by one worker at a time: while another is
+    making it, this one waits for that (at most ``MAKE_AT_MOST_EVERY_SECONDS``) rather than make it too.
+    A None from ``make`` is not kept."""
+    if (found := peek(key)) is not None:
+        return found
+    every = MAKE_AT_MOST_EVERY_SECONDS
+    if every > 0 and not cache.add(_key(f"making:{key}"), 1, every) and \
+            (found := _waited(lambda: peek(key), every)) is not None:
+        return found
+    content = make()
+    if content is not None:
+        keep(key, content)
+    return content
+
+
 def latest(name: str, version: str, make: Callable[[], Any], *, every: int | None = None) -> tuple[Any, str]:
     """``name``'s content at ``version`` and that version; or, while another worker is making it (or one
-    was made less than ``every`` seconds ago), the last content made and its version. Only the first
-    request for ``name`` ever waits for a worker to make it."""
+    was made less than ``every`` seconds ago), the last content made and its version. When none was ever
+    made, a request waits (at most ``every`` seconds) for the one another worker is making."""
     every = MAKE_AT_MOST_EVERY_SECONDS if every is None else every
     exact = peek(f"{name}@{version}")
     if exact is not None:
@@ -80,8 +110,17 @@ def latest(name: str, version: str, make: Callable[[], Any], *, every: int | Non
     making = _key(f"making:{name}")
     if last is not None and every > 0 and not cache.add(making, version, every):
         return last[1], last[0]
-    if last is None and every > 0:
-        cache.set(making, version, every)  # the first one made starts the pacing too
+    if last is None and every > 0 and not cache.add(making, version, every):
+        # Nothing was ever made for ``name`` and another worker is making it: wait for that one rather than
+        # make it too. At a round's release every phone's first page came at once, and every thread of every
+        # worker rendered the same 500 tables side by side (issue 35).
+        def made() -> tuple[Any, str] | None:
+            if (exact := peek(f"{name}@{version}")) is not None:
+                return exact, version
+            return cache.get(last_key)  # an older version, made meanwhile and kept since
+
+        if (found := _waited(made, every)) is not None:
+            return found
     content = make()
     keep(f"{name}@{version}", content)
     cache.set(last_key, (version, content), KEEP_SECONDS)

@@ -10,6 +10,7 @@ import gzip
 import hashlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,7 @@ from tournaments import selectors
 from tournaments.engine import EventError
 from tournaments.models import Event
 
-from ..answers.memos import keep, latest, peek
+from ..answers.memos import latest, made_once, peek
 from ..live_tables import live_tables
 from ..presentation import bracket_sections, entry_urls_of, event_status_line, prize_placings
 from ..tables import TIEBREAK_LABELS, standings_table
@@ -104,7 +105,7 @@ def pairings(request, pk: int):
         if whole is not None and (kept := peek(whole)) is not None:
             return _whole_page(request, kept, remember=True)
     # The fragment was rendered (and escaped) by our own template; the cache only kept it.
-    return _keep_whole_page(request, whole, render(request, "tournaments/pairings.html", page_context(
+    return _made_whole_page(request, whole, lambda: render(request, "tournaments/pairings.html", page_context(
         request, event, "pairings", fragment=mark_safe(fragment), live_key=shown, live_etag=etag, number=number,
         current_round=current, **_for_directors(request, event, number))))
 
@@ -238,12 +239,24 @@ def _whole_page_key(request, part_key: str) -> str | None:
     return f"{part_key}:page"
 
 
-def _keep_whole_page(request, key: str | None, response):
-    if key is not None and response.status_code == 200:
-        kept = {"html": response.content, "gzip": gzip.compress(response.content, 6, mtime=0)}
-        keep(key, kept)
-        _remember_page(request, kept)
-    return response
+def _made_whole_page(request, key: str | None, render_page: Callable[[], HttpResponse]) -> HttpResponse:
+    """The whole page ``render_page`` makes, kept under ``key`` for every phone that is not signed in and made
+    by one worker at a time (``answers.memos.made_once``): at a round's release every thread of every worker
+    rendered, gzipped and stored the same 300 kB page of 500 tables at once. ``key`` None: rendered here."""
+    if key is None:
+        return render_page()
+    rendered: list[HttpResponse] = []
+
+    def make() -> dict | None:
+        rendered.append(response := render_page())
+        if response.status_code != 200:
+            return None
+        return {"html": response.content, "gzip": gzip.compress(response.content, 6, mtime=0)}
+
+    kept = made_once(key, make)
+    if kept is None:
+        return rendered[0] if rendered else render_page()
+    return _whole_page(request, kept, remember=True)
 
 
 # Per worker: the whole page each address (path and query) last served to a phone that is not signed in, and
@@ -336,14 +349,13 @@ def standings(request, pk: int):
         fresh = LivePart(part["html"], key, etag, version.updating)
         return _remember(request, memo, fresh, _send_part(request, fresh))
     # The part was rendered (and escaped) by our own template above; the cache only kept it.
-    response = render(request, "tournaments/standings.html", page_context(
+    return _made_whole_page(request, whole, lambda: render(request, "tournaments/standings.html", page_context(
         request, event, "standings", part=mark_safe(part["html"]), find=find, as_of=as_of, live_key=key,
         live_etag=etag, updating=version.updating, rounds_choice=list(range(1, part["rounds_played"] + 1)),
         knockouts=knockouts,
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
-    ))
-    return _keep_whole_page(request, whole, response)
+    )))
 
 
 def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str) -> dict:
