@@ -177,6 +177,15 @@ def _key_of(model, name: str) -> tuple[str, str]:
     return field.attname, field.target_field.attname
 
 
+def prefetched(instance, related_name: str, objects: list) -> None:
+    """``instance.<related_name>.all()`` answers ``objects`` without a query, as after ``prefetch_related``."""
+    queryset = getattr(instance, related_name).all()
+    queryset._result_cache = objects
+    queryset._prefetch_done = True
+    instance._prefetched_objects_cache = {**getattr(instance, "_prefetched_objects_cache", {}),
+                                          related_name: queryset}
+
+
 def one_joined(model, relation: str, where: str, params: list):
     """The first ``model`` row (alias ``a``) matching ``where``, with the object its ``relation`` foreign
     key points to (alias ``b``) read in the same statement and set on it; None if no row matches."""

@@ -21,7 +21,7 @@ from django.db import connection
 from psycopg.pq import TransactionStatus
 
 from core import prepared
-from core.raw_rows import columns, database, instances, statement_cursor, table, width
+from core.raw_rows import columns, database, instances, prefetched, statement_cursor, table, width
 
 from .models import Game, Hand, Player, Seat
 from .sheets import HandLine, hand_lines
@@ -80,7 +80,7 @@ def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[Ha
         seated = instances(Seat, seat_rows, related={"game": game})
         for seat, player in zip(seated, instances(Player, seat_rows, offset=width(Seat)), strict=True):
             seat.player = player
-        _prefetched(game, "seats", seated)
+        prefetched(game, "seats", seated)
     return game, hand_lines(hands)
 
 
@@ -96,12 +96,3 @@ def _opens_the_transaction(pg) -> bool:
         return False
     pg.autocommit = True
     return True
-
-
-def _prefetched(instance, related_name: str, objects: list) -> None:
-    """``instance.<related_name>.all()`` answers ``objects`` without a query, as after ``prefetch_related``."""
-    queryset = getattr(instance, related_name).all()
-    queryset._result_cache = objects
-    queryset._prefetch_done = True
-    instance._prefetched_objects_cache = {**getattr(instance, "_prefetched_objects_cache", {}),
-                                          related_name: queryset}

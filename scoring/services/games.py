@@ -9,6 +9,7 @@ It must not record or confirm hands (``hands``) nor decide roles (``policy``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -18,7 +19,7 @@ from django.utils import timezone
 from core import raw_rows
 
 from .. import policy
-from ..engine import resolve_conventions, score_sheet
+from ..engine import resolve_conventions
 from ..models import (
     Game,
     GameStatusChange,
@@ -31,7 +32,6 @@ from ..sheets import (
     HandLine,
     counted_sheet,
     hand_lines,
-    sheet_request,
     summary_of,
 )
 from ..signals import game_result_changed
@@ -122,6 +122,20 @@ def create_game(
     )
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game to make, as ``create_game_unchecked`` takes it (but its actor and referees)."""
+
+    format: str
+    players: Sequence[Player]
+    conventions: object = "classic"
+    first_dealer: Player | None = None
+    table_label: str = ""
+    is_public: bool = True
+    requires_confirmation: bool = True
+    origin: tuple[str, str, str] = ("", "", "")
+
+
 @service
 @transaction.atomic
 def create_game_unchecked(
@@ -141,6 +155,28 @@ def create_game_unchecked(
     director pairing a round: every match's game). Never call it from a view. ``origin``: what the game
     is part of, that page and the page of the match it is played for, in the caller's words (a
     tournament's event); the sheet links back to them."""
+    [game] = create_planned_games(games=[planned_game(actor=actor, game=NewGame(
+        format=format, players=players, conventions=conventions, first_dealer=first_dealer, table_label=table_label,
+        is_public=is_public, requires_confirmation=requires_confirmation, origin=origin))])
+    if referees:
+        game.referees.set(referees)
+    return game
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A game checked and scored, with its seats, not saved yet."""
+
+    game: Game
+    seats: list[Seat]
+
+
+@service
+def planned_game(*, actor: Actor, game: NewGame) -> PlannedGame:
+    """The game ``game`` asks for, checked and scored as a game of no hands yet (its stored summary), not
+    saved: ``create_planned_games`` saves many at once. A game that cannot be scored is refused here, so
+    it is never created."""
+    format, players = game.format, game.players
     if format not in PLAYER_COUNTS:
         raise refusal(None, "format", f"must be one of {', '.join(PLAYER_COUNTS)}; {format!r} given")
     needed = PLAYER_COUNTS[format]
@@ -151,35 +187,45 @@ def create_game_unchecked(
     names = [p.display_name for p in players]
     if len(set(names)) != len(names):
         raise refusal(None, "players", "two players share a name: give one a different display name")
-    resolved = resolve_conventions(conventions).as_dict()
-    first_dealer = first_dealer or players[0]
+    first_dealer = game.first_dealer or players[0]
     if first_dealer.pk not in {p.pk for p in players}:
         raise refusal(None, "first_dealer", f"{first_dealer} is not playing in this game")
-    game = Game.objects.create(
+    made = Game(
         format=format,
-        conventions=resolved,
+        conventions=resolve_conventions(game.conventions).as_dict(),
         player_names=names,
         first_dealer=first_dealer,
         first_dealer_name=first_dealer.display_name,
-        table_label=table_label.strip(),
-        is_public=is_public,
-        requires_confirmation=requires_confirmation,
+        table_label=game.table_label.strip(),
+        is_public=game.is_public,
+        requires_confirmation=game.requires_confirmation,
         created_by=actor.user,
-        origin_label=origin[0][:120],
-        origin_url=origin[1],
-        origin_match_url=origin[2],
+        origin_label=game.origin[0][:120],
+        origin_url=game.origin[1],
+        origin_match_url=game.origin[2],
     )
-    Seat.objects.bulk_create(
-        Seat(game=game, player=p, position=i, team=(i // 2 if format == "partnership" else None))
-        for i, p in enumerate(players)
-    )
-    if referees:
-        game.referees.set(referees)
-    game = _lock_game(game.pk, seats=True)
-    # The engine checks the request shape once, so a game that cannot be scored is never created.
-    score_sheet(sheet_request(game, []))
-    refresh_summary(game, [])
-    return game
+    # What ``refresh_summary`` stores after a hand, for none: the engine checks the request's shape on the way.
+    answer = counted_sheet(made, [])
+    made.summary = summary_of(answer)
+    made.status = Game.Status.COMPLETE if answer["complete"] else Game.Status.IN_PROGRESS
+    made.scores_changed_at = timezone.now()  # the scoreboard now shows its totals
+    return PlannedGame(made, [Seat(player=p, position=i, team=(i // 2 if format == "partnership" else None))
+                              for i, p in enumerate(players)])
+
+
+@transaction.atomic
+def create_planned_games(*, games: Sequence[PlannedGame]) -> list[Game]:
+    """Save games from ``planned_game`` with their seats: two statements however many (a round of 500
+    tables is published in one request, issue 35). Each game's ``seats.all()`` then reads them without a
+    query."""
+    Game.objects.bulk_create([planned.game for planned in games])
+    for planned in games:
+        for seat in planned.seats:
+            seat.game = planned.game
+    Seat.objects.bulk_create([seat for planned in games for seat in planned.seats])
+    for planned in games:
+        raw_rows.prefetched(planned.game, "seats", planned.seats)
+    return [planned.game for planned in games]
 
 
 @service

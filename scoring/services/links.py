@@ -6,6 +6,7 @@ It must not decide what a link may do at its table: ``policy`` does.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import transaction
@@ -42,11 +43,26 @@ def create_referee_link(*, actor: Actor, game: Game, label: str = "", expires_at
 def create_referee_link_unchecked(*, actor: Actor, game: Game, label: str = "", expires_at=None) -> RefereeLink:
     """``create_referee_link`` without the role check, for a caller that has decided the role itself (an
     event's director printing the round's table cards). Never call it from a view."""
-    token = secrets.token_urlsafe(32)
-    link = RefereeLink.objects.create(game=game, token_digest=token_digest(token), label=label.strip()[:60],
-                                      created_by=actor.user, expires_at=expires_at or default_link_expiry())
-    link.token = token
+    [link] = create_referee_links_unchecked(actor=actor, labelled=[(game, label)], expires_at=expires_at)
     return link
+
+
+@service
+@transaction.atomic
+def create_referee_links_unchecked(*, actor: Actor, labelled: Sequence[tuple[Game, str]],
+                                   expires_at=None) -> list[RefereeLink]:
+    """``create_referee_link_unchecked`` for many games at once, each (game, label): one statement however
+    many (a round of 500 tables published, issue 35). Each link carries its token, as there."""
+    expires_at = expires_at or default_link_expiry()
+    links, tokens = [], []
+    for game, label in labelled:
+        tokens.append(token := secrets.token_urlsafe(32))
+        links.append(RefereeLink(game=game, token_digest=token_digest(token), label=label.strip()[:60],
+                                 created_by=actor.user, expires_at=expires_at))
+    RefereeLink.objects.bulk_create(links)
+    for link, token in zip(links, tokens, strict=True):
+        link.token = token
+    return links
 
 
 @service

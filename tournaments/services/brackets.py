@@ -58,8 +58,8 @@ def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool =
                    for s in row.get("from", []) if s.get("winner_of") or s.get("loser_of")}
         m = create_match(event, round=None, table=next(tables), players=[ids[n] for n in pending["players"]],
                           bracket_id=row["id"], opened_from={k: ids.get(v) for k, v in sources.items()})
-        open_games(actor, event, m, entries, opened.tokens, links=links)
         opened.matches.append(m)
+    open_games(actor, event, opened.matches, entries, opened.tokens, links=links)
     return opened
 
 

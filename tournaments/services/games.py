@@ -40,32 +40,39 @@ class Opened:
     reset: list[Match] = field(default_factory=list)
 
 
-def open_games(actor: Actor, event: Event, match: Match, entries: dict[int, Entry], tokens: dict[int, str], *,
-               links: bool = True) -> None:
-    """The match's game(s) under the event's frozen conventions, each with a referee link (``links``: its
-    token goes to the round sheet, or the API's answer, to be printed, so its card counts as printed)."""
-    players = [entries[e].player for e in sides(match)]
+def open_games(actor: Actor, event: Event, matches: Sequence[Match], entries: dict[int, Entry],
+               tokens: dict[int, str], *, links: bool = True) -> None:
+    """The matches' games under the event's frozen conventions, each with a referee link (``links``: its
+    token goes to the round sheet, or the API's answer, to be printed, so its card counts as printed).
+    A few statements however many matches: a round of 500 tables is published in one request (issue 35)."""
+    planned, numbered = [], []
     count = event.games_per_match
-    where = match.bracket_id or f"round {match.round.number}"
-    for number in range(1, count + 1):
-        # The round (or bracket match) too: a table's number comes back every round, its card may stay.
-        label = " · ".join(part for part in (f"Round {match.round.number}" if match.round_id else "",
-                                             f"Table {match.table}" if match.table else "", match.bracket_id,
-                                             f"game {number}" if count > 1 else "") if part)
-        try:
-            game = scoring.create_game_unchecked(
-                actor=actor, format=Game.Format.STANDARD, players=players, conventions=event.conventions,
-                table_label=label, is_public=event.is_public, origin=game_origin(event, match),
-            )
-        except Refusal as exc:
-            raise error("players", f"{where}: {exc.problems[0].message}") from None
-        MatchGame.objects.create(match=match, game=game, number=number)
-        if links:
-            link = scoring.create_referee_link_unchecked(actor=actor, game=game, label=label[:60])
-            tokens[game.pk] = link.token
+    for match in matches:
+        players = [entries[e].player for e in sides(match)]
+        where = match.bracket_id or f"round {match.round.number}"
+        for number in range(1, count + 1):
+            # The round (or bracket match) too: a table's number comes back every round, its card may stay.
+            label = " · ".join(part for part in (f"Round {match.round.number}" if match.round_id else "",
+                                                 f"Table {match.table}" if match.table else "", match.bracket_id,
+                                                 f"game {number}" if count > 1 else "") if part)
+            try:
+                planned.append(scoring.planned_game(actor=actor, game=scoring.NewGame(
+                    format=Game.Format.STANDARD, players=players, conventions=event.conventions,
+                    table_label=label, is_public=event.is_public, origin=game_origin(event, match))))
+            except Refusal as exc:
+                raise error("players", f"{where}: {exc.problems[0].message}") from None
+            numbered.append((match, number, label))
+    games = scoring.create_planned_games(games=planned)
+    MatchGame.objects.bulk_create([MatchGame(match=match, game=game, number=number)
+                                   for (match, number, _), game in zip(numbered, games, strict=True)])
     if links:
-        match.card_printed_at = timezone.now()
-        match.save(update_fields=["card_printed_at"])
+        made = scoring.create_referee_links_unchecked(
+            actor=actor, labelled=[(game, label[:60]) for (_, _, label), game in zip(numbered, games, strict=True)])
+        tokens.update((link.game_id, link.token) for link in made)
+        printed_at = timezone.now()
+        Match.objects.filter(pk__in=[m.pk for m in matches]).update(card_printed_at=printed_at)
+        for match in matches:
+            match.card_printed_at = printed_at
 
 
 def game_origin(event: Event, match: Match) -> tuple[str, str, str]:

@@ -115,9 +115,7 @@ def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool)
 def _publish(actor: Actor, event: Event, rnd: Round, matches: Sequence[Match]) -> dict[int, str]:
     entries = entries_in(event)
     tokens: dict[int, str] = {}
-    for m in matches:
-        if not m.is_bye:
-            open_games(actor, event, m, entries, tokens)
+    open_games(actor, event, [m for m in matches if not m.is_bye], entries, tokens)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
