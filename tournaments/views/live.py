@@ -331,7 +331,7 @@ def standings(request, pk: int):
     # page was kept makes the page anew (its id is part of the kept page's key).
     knockouts = [] if request.GET.get("fragment") else selectors.stages(actor_for(request), event)[1]
     stages = ".".join(str(k.pk) for k in knockouts)
-    whole = _whole_page_key(request, f"{name}:{key}:{stages}") if not version.updating else None
+    whole = _whole_page_key(request, _standings_page_key(name, key, stages, version.updating))
     if whole is not None and (kept := peek(whole)) is not None:
         return _whole_page(request, kept, remember=True)
     try:
@@ -343,8 +343,9 @@ def standings(request, pk: int):
         messages.error(request, say(exc))
         return redirect("tournaments:standings", pk=pk)
     if shown != key:
-        key, etag, whole = shown, live_etag(f"standings-{where}", shown), None
+        key, etag = shown, live_etag(f"standings-{where}", shown)
         version = selectors.Version(shown, updating=True)
+        whole = _whole_page_key(request, _standings_page_key(name, key, stages, True))
     if request.GET.get("fragment"):
         fresh = LivePart(part["html"], key, etag, version.updating)
         return _remember(request, memo, fresh, _send_part(request, fresh))
@@ -356,6 +357,13 @@ def standings(request, pk: int):
         csv_url=reverse("tournaments-api:standings", args=[event.pk]) + "?format=csv"
         + (f"&round={as_of}" if as_of is not None else ""),
     )))
+
+
+def _standings_page_key(name: str, key: str, stages: str, updating: bool) -> str:
+    """Where a whole standings page is kept: a version shown while a newer one is being made says so on the
+    page, so it is kept apart from the same version shown as the newest. (Made for every phone, the pages of
+    those seconds were most of a round's release: issue 35.)"""
+    return f"{name}:{key}:{stages}" + (":updating" if updating else "")
 
 
 def _standings_part(request, event: Event, as_of: int | None, find: str, page_number: str) -> dict:
