@@ -20,7 +20,7 @@ from core.text import folded
 from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
-from .models import Game, Hand, PinFailure, Player, Seat
+from .models import Game, Hand, PinFailure, Player, RefereeLink, Seat
 from .pins import PIN_LOCKOUT, locked_until
 from .player_records import registered
 from .policy import Actor
@@ -80,7 +80,7 @@ def game_to_answer(actor: Actor, pk: int) -> tuple[Game, list[HandLine]]:
     release every table reads its game at once, and the compiled prefetches of ``game_for_sheet`` were most
     of that read's time (issue 35)."""
     link = actor.link
-    if link is not None and link.is_active and link.game_id == pk and "game" in link._state.fields_cache:
+    if link is not None and link.is_active and link.game_id == pk and RefereeLink.game.is_cached(link):
         game = link.game
     else:
         game = visible_games(actor).select_related("created_by").get(pk=pk)
@@ -88,7 +88,7 @@ def game_to_answer(actor: Actor, pk: int) -> tuple[Game, list[HandLine]]:
     with db.cursor() as cursor:
         cursor.execute(_hands_of_a_game(db.vendor), [game.pk])
         hands = raw_rows.instances(Hand, cursor.fetchall(), related={"game": game})
-        if game.created_by_id is not None and "created_by" not in game._state.fields_cache:
+        if game.created_by_id is not None and not Game.created_by.is_cached(game):
             cursor.execute(_one_user(db.vendor), [game.created_by_id])
             game.created_by = next(iter(raw_rows.instances(User, cursor.fetchall())), None)
     return game, hand_lines(hands)
