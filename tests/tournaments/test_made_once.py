@@ -64,6 +64,20 @@ def test_a_first_version_another_worker_is_making_is_waited_for(another_worker):
     assert (made, len(pauses)) == ([], 3)
 
 
+def test_while_waiting_for_a_first_version_another_one_made_meanwhile_is_served_with_its_version(
+        another_worker, monkeypatch):
+    pauses = another_worker("tables", making="tables")
+    real_pause = memos.time.sleep
+
+    def the_other_worker_keeps_v1(seconds):
+        real_pause(seconds)
+        cache.set(memos._key("tables@last"), ("v1", "<tables v1>"))
+
+    monkeypatch.setattr(memos.time, "sleep", the_other_worker_keeps_v1)
+    assert memos.latest("tables", "v2", lambda: "<mine>") == ("<tables v1>", "v1")
+    assert len(pauses) == 1
+
+
 def test_a_phone_asking_for_a_whole_page_another_worker_is_making_is_sent_that_one(another_worker, monkeypatch):
     from tournaments.views import live
 
@@ -84,3 +98,15 @@ def test_a_phone_asking_for_a_whole_page_another_worker_is_making_is_sent_that_o
     another_worker(asked[0], after=1, value={"html": b"<the other worker's page>", "gzip": b""})
     again = Client().get(url)
     assert (again.status_code, again.content, rendered) == (200, b"<the other worker's page>", [])
+
+
+def test_a_maker_that_fails_leaves_no_marker_for_the_others_to_wait_on(monkeypatch):
+    monkeypatch.setattr(memos, "MAKE_AT_MOST_EVERY_SECONDS", 3)
+
+    def broken():
+        raise RuntimeError("a template error")
+
+    with pytest.raises(RuntimeError):
+        memos.made_once("page", broken)
+    monkeypatch.setattr(memos.time, "sleep", lambda seconds: pytest.fail("waited on a maker that had failed"))
+    assert memos.made_once("page", lambda: "made") == "made"

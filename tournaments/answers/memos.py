@@ -87,11 +87,14 @@ def made_once(key: str, make: Callable[[], T | None]) -> T | None:
     A None from ``make`` is not kept."""
     if (found := peek(key)) is not None:
         return found
-    every = MAKE_AT_MOST_EVERY_SECONDS
-    if every > 0 and not cache.add(_key(f"making:{key}"), 1, every) and \
-            (found := _waited(lambda: peek(key), every)) is not None:
+    every, making = MAKE_AT_MOST_EVERY_SECONDS, _key(f"making:{key}")
+    if every > 0 and not cache.add(making, 1, every) and (found := _waited(lambda: peek(key), every)) is not None:
         return found
-    content = make()
+    try:
+        content = make()
+    except BaseException:
+        cache.delete(making)  # the others make it themselves rather than wait for what will not come
+        raise
     if content is not None:
         keep(key, content)
     return content
@@ -117,11 +120,16 @@ def latest(name: str, version: str, make: Callable[[], Any], *, every: int | Non
         def made() -> tuple[Any, str] | None:
             if (exact := peek(f"{name}@{version}")) is not None:
                 return exact, version
-            return cache.get(last_key)  # an older version, made meanwhile and kept since
+            made_meanwhile = cache.get(last_key)  # another version, made meanwhile and kept since
+            return None if made_meanwhile is None else (made_meanwhile[1], made_meanwhile[0])
 
         if (found := _waited(made, every)) is not None:
             return found
-    content = make()
+    try:
+        content = make()
+    except BaseException:
+        cache.delete(making)  # the others make it themselves rather than wait for what will not come
+        raise
     keep(f"{name}@{version}", content)
     cache.set(last_key, (version, content), KEEP_SECONDS)
     caches["versioned"].set(last_key, (version, content), KEEP_SECONDS)
