@@ -213,6 +213,7 @@ def planned_game(*, actor: Actor, game: NewGame) -> PlannedGame:
                               for i, p in enumerate(players)])
 
 
+@service
 @transaction.atomic
 def create_planned_games(*, games: Sequence[PlannedGame]) -> list[Game]:
     """Save games from ``planned_game`` with their seats: two statements however many (a round of 500

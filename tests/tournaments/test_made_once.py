@@ -67,10 +67,10 @@ def test_a_first_version_another_worker_is_making_is_waited_for(another_worker):
 def test_while_waiting_for_a_first_version_another_one_made_meanwhile_is_served_with_its_version(
         another_worker, monkeypatch):
     pauses = another_worker("tables", making="tables")
-    real_pause = memos.time.sleep
+    noted_pause = memos.time.sleep  # the fixture's: noted, not slept
 
     def the_other_worker_keeps_v1(seconds):
-        real_pause(seconds)
+        noted_pause(seconds)
         cache.set(memos._key("tables@last"), ("v1", "<tables v1>"))
 
     monkeypatch.setattr(memos.time, "sleep", the_other_worker_keeps_v1)
