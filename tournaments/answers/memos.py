@@ -81,6 +81,16 @@ def _waited(look: Callable[[], T | None], seconds: float) -> T | None:
     return None
 
 
+def _made_here(making: str, make: Callable[[], T]) -> T:
+    """``make()`` by the request holding the ``making`` marker; if it fails, the marker goes with it, so that
+    the others make it themselves rather than wait for what will not come."""
+    try:
+        return make()
+    except BaseException:
+        cache.delete(making)
+        raise
+
+
 def made_once(key: str, make: Callable[[], T | None]) -> T | None:
     """What is kept under ``key``, or ``make()`` kept there, made by one worker at a time: while another is
     making it, this one waits for that (at most ``MAKE_AT_MOST_EVERY_SECONDS``) rather than make it too.
@@ -90,11 +100,7 @@ def made_once(key: str, make: Callable[[], T | None]) -> T | None:
     every, making = MAKE_AT_MOST_EVERY_SECONDS, _key(f"making:{key}")
     if every > 0 and not cache.add(making, 1, every) and (found := _waited(lambda: peek(key), every)) is not None:
         return found
-    try:
-        content = make()
-    except BaseException:
-        cache.delete(making)  # the others make it themselves rather than wait for what will not come
-        raise
+    content = _made_here(making, make)
     if content is not None:
         keep(key, content)
     return content
@@ -125,11 +131,7 @@ def latest(name: str, version: str, make: Callable[[], Any], *, every: int | Non
 
         if (found := _waited(made, every)) is not None:
             return found
-    try:
-        content = make()
-    except BaseException:
-        cache.delete(making)  # the others make it themselves rather than wait for what will not come
-        raise
+    content = _made_here(making, make)
     keep(f"{name}@{version}", content)
     cache.set(last_key, (version, content), KEEP_SECONDS)
     caches["versioned"].set(last_key, (version, content), KEEP_SECONDS)
