@@ -25,6 +25,7 @@ from tournaments.stored_event import (
     answered_document,
     build_document,
     entry_labels,
+    entry_labels_of,
     latest_result_change,
     load_state,
     match_data,
@@ -253,8 +254,8 @@ def check_in_state(event: Event) -> dict[str, Any] | None:
 
 
 def entry_names(event: Event) -> dict[int, str]:
-    """{entry id: its name in the standings} (one query)."""
-    return entry_labels(Entry.objects.filter(event=event).select_related("player"))
+    """{entry id: its name in the standings} (one query of plain values)."""
+    return entry_labels_of(event)
 
 
 def _match_status(event: Event, m: Match, outcome) -> str:
@@ -329,7 +330,7 @@ def _sort_key(m: Match) -> tuple:
 
 def _rows(event: Event, found: QuerySet[Match]) -> list[dict[str, Any]]:
     """Match rows (see ``matches``) of the matches ``found``, in their order on the pages: six queries."""
-    labels = entry_labels(Entry.objects.filter(event=event).select_related("player"))
+    labels = entry_labels_of(event)  # plain values: a round's 1,000 entries and players were 2,000 models
     return [_match_row(event, m, labels) for m in sorted(with_match_details(found, links=True), key=_sort_key)]
 
 
