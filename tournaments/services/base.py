@@ -12,7 +12,7 @@ from tournaments import policy
 from tournaments.engine import EventError
 from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_ENTRIES
-from tournaments.models import Event, Round
+from tournaments.models import Event
 from tournaments.policy import Actor
 
 MAX_REASON = 500
@@ -47,11 +47,6 @@ def lock_event_to_change(actor: Actor, event: Event, what: str) -> Event:
 def refuse_if_cancelled(event: Event) -> None:
     if event.status == Event.Status.CANCELLED:
         raise error("event", f"{event.name} was cancelled: nothing more can be recorded or changed in it")
-
-
-def last_paired_round(event: Event) -> int:
-    """The number of the event's last round paired, 0 before round 1 (one query)."""
-    return Round.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
 
 
 def reason_text(reason: str, *, required: bool = True) -> str:

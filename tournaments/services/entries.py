@@ -18,7 +18,7 @@ from core.refusals import Refusal
 from core.text import folded
 from scoring import services as scoring
 from scoring.models import Player
-from tournaments import ratings_source
+from tournaments import ratings_source, selectors
 from tournaments.engine.errors import Problem
 from tournaments.models import Entry, Event, MatchPlayer, Registration, Round
 from tournaments.policy import Actor
@@ -31,7 +31,6 @@ from .base import (
     MAX_STORED,
     MAX_TEXT_LINES,
     error,
-    last_paired_round,
     lock_event_to_change,
     reason_text,
 )
@@ -48,7 +47,7 @@ def _late_round(event: Event) -> int:
         raise error("event", "entries join a round robin or a bracket only during registration")
     if event.status == Event.Status.COMPLETE:
         raise error("event", "the event is complete")
-    last = last_paired_round(event)
+    last = selectors.rounds_paired(event)
     joined = last + 1
     if event.rounds is not None and joined > event.rounds:
         raise error("event", f"every round of {event.name} is already paired: no round is left to join")

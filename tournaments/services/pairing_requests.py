@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 
 from core.refusals import Refusal
+from tournaments import selectors
 from tournaments.engine.errors import Problem
 from tournaments.engine.records import MAX_SWISS_ROUNDS, default_swiss_rounds
 from tournaments.models import AvoidPair, Entry, Event, Registration, RequestedBye
@@ -25,7 +26,7 @@ from tournaments.policy import Actor
 from tournaments.services.base import refusing
 
 from ..answers.job import bump
-from .base import error, last_paired_round, lock_event, lock_event_to_change, refuse_if_cancelled
+from .base import error, lock_event, lock_event_to_change, refuse_if_cancelled
 
 PAIRING_FIELDS = ("max_requested_byes", "avoid_same_club_rounds")
 MAX_REQUESTED_BYES = 20
@@ -59,7 +60,7 @@ def _ask(event: Event, entry: Entry, round_no: object, *, actor: Actor | None) -
         raise error("round", f"{event.name} is complete")
     if type(round_no) is not int:
         raise error("round", f"the round to sit out, as a whole number; {round_no!r} given")
-    paired = last_paired_round(event)
+    paired = selectors.rounds_paired(event)
     last = _last_round(event)
     if round_no < 1:
         raise error("round", f"rounds are numbered from 1; {round_no} given")
@@ -123,7 +124,7 @@ def request_my_bye(*, registration: Registration, round: object) -> RequestedBye
 
 
 def _take_back(event: Event, entry: Entry, round_no: object) -> None:
-    paired = last_paired_round(event)
+    paired = selectors.rounds_paired(event)
     bye = RequestedBye.objects.filter(entry=entry, round=round_no).first() if type(round_no) is int else None
     if bye is None:
         raise error("round", f"{entry.player} has not asked to sit out round {round_no}")
