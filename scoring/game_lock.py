@@ -54,6 +54,17 @@ def _statements(seats: bool, vendor: str) -> tuple[prepared.Statement, ...]:
     return tuple(statements)
 
 
+def read_hand_lines(game: Game) -> list[HandLine]:
+    """The game's hand versions as lines by number, read without the lock (a reader's, not a writer's): by the
+    lock's own statement for them, prepared once per PostgreSQL connection."""
+    db = database()
+    hands = _statements(False, db.vendor)[1]
+    with statement_cursor(db) as cursor:
+        cursor.execute(prepared.text(db, [hands]), [game.pk])
+        rows = cursor.fetchall()
+    return hand_lines(instances(Hand, rows, related={"game": game}))
+
+
 def _lock_in_one_round_trip(game_id: int, *, seats: bool) -> tuple[Game, list[HandLine]]:
     db = database()
     statements = _statements(seats, db.vendor)

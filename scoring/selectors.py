@@ -20,6 +20,7 @@ from core.text import folded
 from . import policy
 from .engine.acceptance import likely_accepters
 from .engine.readback import describe_hand
+from .game_lock import read_hand_lines
 from .models import Game, Hand, PinFailure, Player, RefereeLink, Seat
 from .pins import PIN_LOCKOUT, locked_until
 from .player_records import registered
@@ -29,13 +30,21 @@ from .sheets import HandLine, counted_sheet, hand_lines, pending_hands, validate
 User = get_user_model()
 
 
-def visible_games(actor: Actor) -> QuerySet[Game]:
-    """The games ``policy.can_read`` lets this actor read (an event's games as the event says)."""
-    games = Game.objects.all()
-    visible = policy.readable_games_filter(actor)
+def visible_games(actor: Actor, *, pk: int | None = None) -> QuerySet[Game]:
+    """The games ``policy.can_read`` lets this actor read (an event's games as the event says); with ``pk``,
+    that one only. A table's working link reading its own game (``policy.readable_games_filter`` always lets
+    it) skips the filter: its subqueries, compiled for the game and each prefetch, were most of a table's
+    first read at a round's release (issue 35)."""
+    games = Game.objects.all() if pk is None else Game.objects.filter(pk=pk)
+    visible = None if pk is not None and _own_table(actor, pk) else policy.readable_games_filter(actor)
     if visible is None:
         return games
     return games.filter(pk__in=Game.objects.filter(visible).values("pk"))
+
+
+def _own_table(actor: Actor, pk: int) -> bool:
+    """Whether the actor is game ``pk``'s own working table link."""
+    return actor.link is not None and actor.link.is_active and actor.link.game_id == pk
 
 
 def games_by_origin(games: QuerySet[Game]) -> dict[str, int]:
@@ -65,12 +74,7 @@ def with_hands(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def game_for_sheet(actor: Actor, pk: int) -> Game:
     """One visible game with its seats and every hand version (raises Game.DoesNotExist)."""
-    if actor.link is not None and actor.link.is_active and actor.link.game_id == pk:
-        # A table's own link may read its game whoever else may (``policy.readable_games_filter`` lets it): the
-        # visibility filter's subqueries, compiled for the game and each of its prefetches, were most of a
-        # table's first read at a round's release (issue 35).
-        return with_hands(Game.objects.all()).get(pk=pk)
-    return with_hands(visible_games(actor)).get(pk=pk)
+    return with_hands(visible_games(actor, pk=pk)).get()
 
 
 def game_to_answer(actor: Actor, pk: int) -> tuple[Game, list[HandLine]]:
@@ -79,25 +83,16 @@ def game_to_answer(actor: Actor, pk: int) -> tuple[Game, list[HandLine]]:
     is read. A table's own link reads the game row its authentication read in this request: at a round's
     release every table reads its game at once, and the compiled prefetches of ``game_for_sheet`` were most
     of that read's time (issue 35)."""
-    link = actor.link
-    if link is not None and link.is_active and link.game_id == pk and RefereeLink.game.is_cached(link):
-        game = link.game
+    if _own_table(actor, pk) and RefereeLink.game.is_cached(actor.link):
+        game = actor.link.game
+        if game.created_by_id is not None:
+            db = raw_rows.database()
+            with db.cursor() as cursor:
+                cursor.execute(_one_user(db.vendor), [game.created_by_id])
+                game.created_by = next(iter(raw_rows.instances(User, cursor.fetchall())), None)
     else:
-        game = visible_games(actor).select_related("created_by").get(pk=pk)
-    db = raw_rows.database()
-    with db.cursor() as cursor:
-        cursor.execute(_hands_of_a_game(db.vendor), [game.pk])
-        hands = raw_rows.instances(Hand, cursor.fetchall(), related={"game": game})
-        if game.created_by_id is not None and not Game.created_by.is_cached(game):
-            cursor.execute(_one_user(db.vendor), [game.created_by_id])
-            game.created_by = next(iter(raw_rows.instances(User, cursor.fetchall())), None)
-    return game, hand_lines(hands)
-
-
-@cache
-def _hands_of_a_game(vendor: str) -> str:
-    return (f"SELECT {raw_rows.columns(Hand, 'h')} FROM {raw_rows.table(Hand)} h WHERE h.game_id = %s "
-            "ORDER BY h.number, h.version")
+        game = visible_games(actor, pk=pk).select_related("created_by").get()
+    return game, read_hand_lines(game)
 
 
 @cache
