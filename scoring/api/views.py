@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api.parsers import validated
 from core.reading import text_id
 from scoring import policy, selectors, services
 from scoring.engine import CardError, SheetError, analyse, parse_cards
@@ -84,9 +85,8 @@ class ObtainToken(APIView):
 
     @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer}, auth=[])
     def post(self, request):
-        form = AuthTokenSerializer(data=request.data, context={"request": request})
-        form.is_valid(raise_exception=True)
-        return Response({"token": services.issue_api_token(user=form.validated_data["user"])})
+        data = validated(AuthTokenSerializer, request, context={"request": request})
+        return Response({"token": services.issue_api_token(user=data["user"])})
 
 
 class WriteAccess(IsAuthenticated):
@@ -142,9 +142,8 @@ class PlayerList(PersonalDataContext, generics.ListCreateAPIView):
     @extend_schema(request=PlayerCreateSerializer, responses={201: PlayerSerializer})
     @idempotent
     def post(self, request):
-        form = PlayerCreateSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        player = services.create_player(actor=actor_for(request), **form.validated_data)
+        data = validated(PlayerCreateSerializer, request)
+        player = services.create_player(actor=actor_for(request), **data)
         return Response(PlayerSerializer(player, context=personal(request)).data, status=status.HTTP_201_CREATED)
 
 
@@ -166,9 +165,8 @@ class PlayerDetail(PersonalDataContext, generics.RetrieveAPIView):
     @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
     @idempotent
     def patch(self, request, pk):
-        form = PlayerUpdateSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        player = services.update_player(actor=actor_for(request), player=self.get_object(), **form.validated_data)
+        data = validated(PlayerUpdateSerializer, request)
+        player = services.update_player(actor=actor_for(request), player=self.get_object(), **data)
         return Response(PlayerSerializer(player, context=personal(request)).data)
 
 
@@ -181,10 +179,9 @@ class PlayerPin(APIView):
     @extend_schema(request=PinSerializer, responses={204: None})
     @idempotent
     def post(self, request, pk):
-        form = PinSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = validated(PinSerializer, request)
         player = Player.objects.get(pk=pk)
-        services.set_player_pin(actor=actor_for(request), player=player, pin=form.validated_data["pin"])
+        services.set_player_pin(actor=actor_for(request), player=player, pin=data["pin"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -197,10 +194,9 @@ class PlayerMerge(APIView):
     @extend_schema(request=MergeSerializer, responses={200: PlayerSerializer})
     @idempotent
     def post(self, request, pk):
-        form = MergeSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = validated(MergeSerializer, request)
         kept = services.merge_player(actor=actor_for(request), player=Player.objects.get(pk=pk),
-                                     into=form.validated_data["into"])
+                                     into=data["into"])
         return Response(PlayerSerializer(kept, context=personal(request)).data)
 
 
@@ -230,9 +226,8 @@ class GameList(generics.ListCreateAPIView):
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     @idempotent
     def post(self, request):
-        form = GameCreateSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        game = services.create_game(actor=actor_for(request), **form.validated_data)
+        data = validated(GameCreateSerializer, request)
+        game = services.create_game(actor=actor_for(request), **data)
         game = selectors.with_seats(Game.objects.filter(pk=game.pk)).get()
         return Response(GameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -265,9 +260,8 @@ class GameDetail(APIView):
 
 
 def _change_status(request, pk, form_class, service) -> Response:
-    form = form_class(data=request.data)
-    form.is_valid(raise_exception=True)
-    service(actor=actor_for(request), game=_game_to_write(pk), reason=form.validated_data["reason"])
+    data = validated(form_class, request)
+    service(actor=actor_for(request), game=_game_to_write(pk), reason=data["reason"])
     return Response(GameSerializer(_game(request, pk), context={"request": request}).data)
 
 
@@ -330,12 +324,11 @@ class HandConfirm(APIView):
     @extend_schema(request=ConfirmSerializer, responses=HandAnswerSerializer)
     @idempotent
     def post(self, request, pk, number):
-        form = ConfirmSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = validated(ConfirmSerializer, request)
         actor = actor_for(request)
         hand, sheet = services.confirm_hand(
             actor=actor, game=_game_to_write(pk), number=number,
-            player_name=form.validated_data.get("player"), pin=form.validated_data.get("pin"),
+            player_name=data.get("player"), pin=data.get("pin"),
         )
         return Response(hand_answer(actor, hand, sheet))
 
@@ -346,12 +339,11 @@ class HandCorrect(APIView):
     @extend_schema(request=CorrectSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
-        form = CorrectSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = validated(CorrectSerializer, request)
         actor = actor_for(request)
         hand, sheet = services.correct_hand(
             actor=actor, game=_game_to_write(pk), number=number,
-            data=form.validated_data["hand"], reason=form.validated_data["reason"],
+            data=data["hand"], reason=data["reason"],
         )
         return Response(hand_answer(actor, hand, sheet), status=status.HTTP_201_CREATED)
 
@@ -362,12 +354,11 @@ class HandVoid(APIView):
     @extend_schema(request=VoidSerializer, responses={201: HandAnswerSerializer})
     @idempotent
     def post(self, request, pk, number):
-        form = VoidSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = validated(VoidSerializer, request)
         actor = actor_for(request)
         hand, sheet = services.void_hand(
             actor=actor, game=_game_to_write(pk), number=number,
-            reason=form.validated_data["reason"],
+            reason=data["reason"],
         )
         return Response(hand_answer(actor, hand, sheet), status=status.HTTP_201_CREATED)
 

@@ -13,7 +13,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api.parsers import BoundedJSONParser
+from core.api.parsers import BoundedJSONParser, validated
 from scoring.actors import actor_for
 from scoring.api.idempotency import idempotent
 from scoring.api.views import WriteAccess
@@ -44,9 +44,8 @@ class SeasonList(generics.ListAPIView):
                    summary="Create a season (organisers): its days, what counts and its points table")
     @idempotent
     def post(self, request):
-        form = SeasonCreateSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        season = services.create_season(actor=actor_for(request), **form.validated_data)
+        data = validated(SeasonCreateSerializer, request)
+        season = services.create_season(actor=actor_for(request), **data)
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
