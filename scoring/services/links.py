@@ -12,6 +12,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from core import raw_rows
+
 from .. import policy
 from ..models import (
     ApiToken,
@@ -57,9 +59,9 @@ def create_referee_links_unchecked(*, actor: Actor, labelled: Sequence[tuple[Gam
     links, tokens = [], []
     for game, label in labelled:
         tokens.append(token := secrets.token_urlsafe(32))
-        links.append(RefereeLink(game=game, token_digest=token_digest(token), label=label.strip()[:60],
-                                 created_by=actor.user, expires_at=expires_at))
-    RefereeLink.objects.bulk_create(links)
+        links.append(raw_rows.new(RefereeLink, {"game": game, "created_by": actor.user},
+                                  token_digest=token_digest(token), label=label.strip()[:60], expires_at=expires_at))
+    raw_rows.insert_many(links)
     for link, token in zip(links, tokens, strict=True):
         link.token = token
     return links

@@ -211,3 +211,74 @@ def test_new_makes_the_instance_the_models_own_constructor_makes():
 def test_new_refuses_a_field_the_model_has_not():
     with pytest.raises(TypeError, match="Hand has no field game, numbr"):
         raw_rows.new(Hand, numbr=3, game=None)
+
+
+def _stored_rows(model, pks):
+    names = [f.attname for f in model._meta.concrete_fields if not f.primary_key]
+    return [[getattr(row, n) for n in names] for row in model.objects.filter(pk__in=pks).order_by("pk")]
+
+
+def test_many_rows_inserted_at_once_are_stored_as_bulk_create_stores_them_and_get_their_keys_in_order():
+    org = organiser()
+    g = game(by=org)
+    expiry = datetime.datetime(2026, 11, 30, 0, 0, 0, 123456, tzinfo=datetime.UTC)
+
+    def links(label):
+        return [RefereeLink(game=g, token_digest=token_digest(f"{label}{i}"), label=f"Table {i} “é” \\ \"x\"",
+                            created_by=org, expires_at=expiry, revoked_at=expiry if i == 2 else None)
+                for i in range(3)]
+
+    fast, orm = links("fast"), links("orm")
+    raw_rows.insert_many(fast)
+    RefereeLink.objects.bulk_create(orm)
+    assert [link.pk for link in fast] == sorted(link.pk for link in fast)
+    assert [(link._state.adding, link._state.db) for link in fast] == [(False, "default")] * 3
+    fast_rows = _stored_rows(RefereeLink, [x.pk for x in fast])
+    orm_rows = _stored_rows(RefereeLink, [x.pk for x in orm])
+    assert [r[1] for r in fast_rows] == [token_digest(f"fast{i}") for i in range(3)]  # each row under its own key
+    assert [r[:1] + r[2:4] + r[5:] for r in fast_rows] == [r[:1] + r[2:4] + r[5:] for r in orm_rows]
+    assert all(r[4] is not None for r in fast_rows)  # created_at: auto_now_add, set as a save sets it
+
+
+@pytest.mark.parametrize("summary", [
+    {"totals": {"Ann": 0, "Bob": 0}, "nested": [1.5, None, True, {"a": [], "b": {}}],
+     "note": "Þórður \"the box\" \\ 😀"},
+    {"big": 2**70},  # past 64 bits: the ORM's way
+    {1: "an integer key"},  # the standard encoder writes it as "1": the ORM's way
+])
+def test_a_games_json_fields_inserted_at_once_read_back_as_the_orms(summary):
+    org = organiser()
+    players = [Player.objects.create(display_name=n) for n in ("Ann", "Bob")]
+
+    def made():
+        return Game(format="standard", conventions={"target": 100, "box": 25}, player_names=["Ann", "Bob"],
+                    first_dealer=players[0], first_dealer_name="Ann", created_by=org, summary=summary)
+
+    fast, orm = [made(), made()], [made(), made()]
+    raw_rows.insert_many(fast)
+    Game.objects.bulk_create(orm)
+    skip = {"created_at", "updated_at", "scores_changed_at"}
+    names = [f.attname for f in Game._meta.concrete_fields if f.attname not in skip | {"id"}]
+    for a, b in zip(Game.objects.filter(pk__in=[g.pk for g in fast]).order_by("pk"),
+                    Game.objects.filter(pk__in=[g.pk for g in orm]).order_by("pk"), strict=True):
+        assert [getattr(a, n) for n in names] == [getattr(b, n) for n in names]
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_a_float_that_is_not_finite_among_many_rows_is_refused_as_the_orm_refuses_it(value):
+    org = organiser()
+    player = Player.objects.create(display_name="Ann")
+    before = Game.objects.count()
+    games = [Game(format="standard", conventions={}, player_names=["Ann"], first_dealer=player,
+                  first_dealer_name="Ann", created_by=org, summary={"x": value, "y": None})]
+    with pytest.raises(DatabaseError), transaction.atomic():
+        raw_rows.insert_many(games)
+    assert Game.objects.count() == before
+
+
+def test_insert_many_takes_instances_of_one_model_only():
+    org = organiser()
+    g = game(by=org)
+    with pytest.raises(TypeError):
+        raw_rows.insert_many([RefereeLink(game=g, token_digest="x", created_by=org, expires_at=g.created_at),
+                              Seat(game=g, player=g.seats.first().player, position=9)])
