@@ -27,6 +27,7 @@ from tournaments.stored_event import (
     entry_labels,
     entry_labels_of,
     latest_result_change,
+    load_match_details,
     load_state,
     match_data,
     match_outcome,
@@ -328,10 +329,17 @@ def _sort_key(m: Match) -> tuple:
     return (m.round.number if m.round_id else 0, m.is_bye, m.table or 0, m.bracket_id, m.pk)
 
 
-def _rows(event: Event, found: QuerySet[Match]) -> list[dict[str, Any]]:
-    """Match rows (see ``matches``) of the matches ``found``, in their order on the pages: six queries."""
+def _rows(event: Event, found: Iterable[Match]) -> list[dict[str, Any]]:
+    """Match rows (see ``matches``) of the matches ``found`` (loaded ``with_match_details``), in their
+    order on the pages."""
     labels = entry_labels_of(event)  # plain values: a round's 1,000 entries and players were 2,000 models
-    return [_match_row(event, m, labels) for m in sorted(with_match_details(found, links=True), key=_sort_key)]
+    return [_match_row(event, m, labels) for m in sorted(found, key=_sort_key)]
+
+
+def match_rows(event: Event, held: list[Match]) -> list[dict[str, Any]]:
+    """The rows ``matches(event, ids=...)`` gives of these matches (not reset), reading only what they do
+    not hold already (``load_match_details``): a service's matches just opened, with their games and links."""
+    return _rows(event, load_match_details([m for m in held if m.reset_at is None], links=True))
 
 
 def matches(event: Event, *, round: int | None = None, status: str | None = None,
@@ -357,7 +365,7 @@ def matches(event: Event, *, round: int | None = None, status: str | None = None
         found = found.filter(round__number=round)
     if not (include_reset or status == "reset"):
         found = found.filter(reset_at__isnull=True)
-    rows = _rows(event, found)
+    rows = _rows(event, with_match_details(found, links=True))  # six queries
     if status is not None:
         rows = [r for r in rows if r["status"] == status]
     return rows
@@ -389,7 +397,7 @@ def match(event: Event, key: int | str) -> dict[str, Any]:
         found = found.filter(pk=pk)
     else:
         found = found.filter(bracket_id=str(key)[:10], reset_at__isnull=True)
-    rows = _rows(event, found)
+    rows = _rows(event, with_match_details(found, links=True))
     if not rows:
         raise Match.DoesNotExist(f"no match {key!r} in {event.name}")
     return rows[0]

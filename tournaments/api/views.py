@@ -121,7 +121,7 @@ def _referee_url(request, token: str) -> str:
 
 def _opened(request, event: Event, opened: services.Opened) -> dict:
     """A pairing's (or publishing's, or reset's) answer: its matches, each with the referee links made now."""
-    rows = selectors.matches(event, ids=[m.pk for m in opened.matches]) if opened.matches else []
+    rows = selectors.match_rows(event, opened.matches)
     for row in rows:
         urls = [_referee_url(request, opened.tokens[g]) if g in opened.tokens else None for g in row["games"]]
         for detail, url in zip(row["game_details"], urls, strict=True):

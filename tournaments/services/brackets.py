@@ -22,7 +22,7 @@ from tournaments.stored_event import EventState, compute_answer, load_state, wit
 
 from ..answers.job import bump
 from .base import error, lock_event_to_change, reason_text
-from .games import Opened, create_match, entries_in, open_games
+from .games import Opened, create_match, open_games
 from .pairing_requests import refuse_never
 
 
@@ -49,7 +49,6 @@ def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool =
                                 + (", ".join(waiting) if waiting else "results"))
     tables = iter(_free_tables(state))
     winners_of = _bracket_winners(answer)
-    entries = entries_in(event)
     opened = Opened(None)
     ids = state.by_label
     for row in ready:
@@ -59,7 +58,7 @@ def open_bracket(actor: Actor, event: Event, state: EventState, *, links: bool =
         m = create_match(event, round=None, table=next(tables), players=[ids[n] for n in pending["players"]],
                           bracket_id=row["id"], opened_from={k: ids.get(v) for k, v in sources.items()})
         opened.matches.append(m)
-    open_games(actor, event, opened.matches, entries, opened.tokens, links=links)
+    open_games(actor, event, opened.matches, opened.tokens, links=links)
     return opened
 
 

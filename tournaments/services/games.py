@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core import raw_rows
 from core.refusals import Refusal
 from scoring import services as scoring
-from scoring.models import Game, RefereeLink
+from scoring.models import Game, Player, RefereeLink
 from tournaments.models import Entry, Event, Match, MatchGame, MatchPlayer, Round
 from tournaments.policy import Actor
 from tournaments.services.base import refusing
@@ -40,15 +41,17 @@ class Opened:
     reset: list[Match] = field(default_factory=list)
 
 
-def open_games(actor: Actor, event: Event, matches: Sequence[Match], entries: dict[int, Entry],
-               tokens: dict[int, str], *, links: bool = True) -> None:
+def open_games(actor: Actor, event: Event, matches: Sequence[Match], tokens: dict[int, str], *,
+               links: bool = True) -> None:
     """The matches' games under the event's frozen conventions, each with a referee link (``links``: its
     token goes to the round sheet, or the API's answer, to be printed, so its card counts as printed).
     A few statements however many matches: a round of 500 tables is published in one request (issue 35)."""
     planned, numbered = [], []
     count = event.games_per_match
+    player_of = _players_by_entry(event)
+    event_url = reverse("tournaments:event", args=[event.pk])
     for match in matches:
-        players = [entries[e].player for e in sides(match)]
+        players = [player_of[e] for e in sides(match)]
         where = match.bracket_id or f"round {match.round.number}"
         for number in range(1, count + 1):
             # The round (or bracket match) too: a table's number comes back every round, its card may stay.
@@ -58,40 +61,58 @@ def open_games(actor: Actor, event: Event, matches: Sequence[Match], entries: di
             try:
                 planned.append(scoring.planned_game(actor=actor, game=scoring.NewGame(
                     format=Game.Format.STANDARD, players=players, conventions=event.conventions,
-                    table_label=label, is_public=event.is_public, origin=game_origin(event, match))))
+                    table_label=label, is_public=event.is_public, origin=game_origin(event, match, event_url))))
             except Refusal as exc:
                 raise error("players", f"{where}: {exc.problems[0].message}") from None
             numbered.append((match, number, label))
     games = scoring.create_planned_games(games=planned)
-    MatchGame.objects.bulk_create([MatchGame(match=match, game=game, number=number)
-                                   for (match, number, _), game in zip(numbered, games, strict=True)])
+    made_games = [raw_rows.new(MatchGame, {"match": match, "game": game}, number=number)
+                  for (match, number, _), game in zip(numbered, games, strict=True)]
+    raw_rows.insert_many(made_games)
+    links_of: dict[int, list[RefereeLink]] = {game.pk: [] for game in games}
     if links:
         made = scoring.create_referee_links_unchecked(
             actor=actor, labelled=[(game, label[:60]) for (_, _, label), game in zip(numbered, games, strict=True)])
         tokens.update((link.game_id, link.token) for link in made)
+        for link in made:
+            links_of[link.game_id].append(link)
         printed_at = timezone.now()
         Match.objects.filter(pk__in=[m.pk for m in matches]).update(card_printed_at=printed_at)
         for match in matches:
             match.card_printed_at = printed_at
+    # Each match holds its games and each game its links as they were made: the answer reads none back.
+    games_of: dict[int, list[MatchGame]] = {match.pk: [] for match in matches}
+    for made_game in made_games:
+        games_of[made_game.match_id].append(made_game)
+        raw_rows.prefetched(made_game.game, "referee_links", links_of[made_game.game_id])
+    for match in matches:
+        raw_rows.prefetched(match, "match_games", games_of[match.pk])
 
 
-def game_origin(event: Event, match: Match) -> tuple[str, str, str]:
-    """What a match's game is part of, as its sheet links back: the event (name and page) and the match's page."""
-    return (event.name, reverse("tournaments:event", args=[event.pk]),
+def game_origin(event: Event, match: Match, event_url: str = "") -> tuple[str, str, str]:
+    """What a match's game is part of, as its sheet links back: the event (name and page: ``event_url``
+    when the caller has it) and the match's page."""
+    return (event.name, event_url or reverse("tournaments:event", args=[event.pk]),
             reverse("tournaments:match", args=[event.pk, match.pk]))
+
+
+def _players_by_entry(event: Event) -> dict[int, Player]:
+    """Every entry's player, {entry id: Player}: one statement, no Entry models (a round of 1,000 entries)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT e.id, {raw_rows.columns(Player, 'p')} FROM {raw_rows.table(Entry)} e "
+                       f"JOIN {raw_rows.table(Player)} p ON p.id = e.player_id WHERE e.event_id = %s", [event.pk])
+        rows = cursor.fetchall()
+    return dict(zip((row[0] for row in rows), raw_rows.instances(Player, rows, offset=1), strict=True))
 
 
 def create_match(event: Event, *, round: Round | None, table: int | None, players: Sequence[int],
                   bracket_id: str = "", opened_from: dict | None = None) -> Match:
     match = Match.objects.create(event=event, round=round, table=table, bracket_id=bracket_id,
                                  is_bye=len(players) == 1, opened_from=opened_from or {})
-    MatchPlayer.objects.bulk_create(MatchPlayer(match=match, round=round, entry_id=e, side=i)
-                                    for i, e in enumerate(players))
+    places = MatchPlayer.objects.bulk_create([MatchPlayer(match=match, round=round, entry_id=e, side=i)
+                                              for i, e in enumerate(players)])
+    raw_rows.prefetched(match, "players", places)  # its sides, in order, as made
     return match
-
-
-def entries_in(event: Event) -> dict[int, Entry]:
-    return {e.pk: e for e in Entry.objects.filter(event=event).select_related("player")}
 
 
 

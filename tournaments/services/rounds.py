@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from tournaments.engine.records import default_swiss_rounds
@@ -22,7 +23,7 @@ from ..answers.job import bump
 from .base import error, lock_event_to_change
 from .brackets import open_bracket
 from .checkin import absent_entries
-from .games import Opened, create_match, entries_in, open_games
+from .games import Opened, create_match, open_games
 from .pairing_requests import refuse_never
 
 DID_NOT_CHECK_IN = "did not check in"
@@ -113,9 +114,8 @@ def _pair_round(actor: Actor, event: Event, state: EventState, *, publish: bool)
 
 
 def _publish(actor: Actor, event: Event, rnd: Round, matches: Sequence[Match]) -> dict[int, str]:
-    entries = entries_in(event)
     tokens: dict[int, str] = {}
-    open_games(actor, event, [m for m in matches if not m.is_bye], entries, tokens)
+    open_games(actor, event, [m for m in matches if not m.is_bye], tokens)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
@@ -130,8 +130,10 @@ def publish_round(*, actor: Actor, round: Round) -> Opened:
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != Round.Status.DRAFT:
         raise error("round", f"round {rnd.number} is already published")
-    matches = list(Match.objects.filter(round=rnd, reset_at__isnull=True).select_related("round")
-                   .prefetch_related("players").order_by("id"))
+    matches = list(Match.objects.filter(round=rnd, reset_at__isnull=True).prefetch_related(
+        Prefetch("players", queryset=MatchPlayer.objects.order_by("side"))).order_by("id"))
+    for match in matches:
+        match.round = rnd  # the round as it is now: published once ``_publish`` returns
     tokens = _publish(actor, event, rnd, matches)
     bump(event)
     return Opened(rnd, matches, tokens)
