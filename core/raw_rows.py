@@ -245,7 +245,8 @@ def insert_many(objs: Sequence[models.Model]) -> None:
     ``bulk_create`` does (a round of 500 tables published in one request, issue 35).
 
     On PostgreSQL the rows go as one JSON document, written by orjson, that the statement reads back
-    into the table's row type (``jsonb_populate_recordset``), its rows in the document's order. Django's
+    into the table's row type (``jsonb_populate_recordset``), in the document's order; a column whose
+    value every row shares (a round's frozen conventions, its creator) goes once beside it. Django's
     ``bulk_create`` sent 500 games as arrays of literals, each JSON field's text escaped character by
     character in Python: 0.3 s in the web process for one round. A value the document cannot hold as the
     field would store it (a naive datetime, a JSON field's None, a float that is not finite, an integer
@@ -255,49 +256,92 @@ def insert_many(objs: Sequence[models.Model]) -> None:
     model, db = type(objs[0]), database()
     if strays := {type(obj).__name__ for obj in objs if type(obj) is not model}:
         raise TypeError(f"insert_many takes instances of one model: {', '.join(sorted(strays))} among {model.__name__}")
-    document = _rows_document(model, objs, db.vendor) if db.vendor == "postgresql" else None
-    if document is None:
+    documents = _rows_documents(model, objs, db.vendor) if db.vendor == "postgresql" else None
+    if documents is None:
         model._default_manager.bulk_create(objs)
         return
+    shared, rows, shared_columns = documents
     with statement_cursor(db) as cursor:
-        cursor.execute(_insert_many_statement(model, db.vendor), [document])
+        cursor.execute(_insert_many_statement(model, shared_columns, db.vendor), [shared, rows])
         keys = [row[0] for row in cursor.fetchall()]
     for obj, key in zip(objs, keys, strict=True):
         obj.pk = key
         obj._state.adding, obj._state.db = False, db.alias
 
 
-def _rows_document(model, objs: Sequence[models.Model], vendor: str) -> str | None:
-    """The rows of ``objs`` as one JSON array of {column: value}; None if a value cannot go this way."""
-    fields = _insert_fields(model)
-    kinds = [_document_kind(f, vendor) for f in fields]
-    if None in kinds:
+def _rows_documents(model, objs: Sequence[models.Model], vendor: str) -> tuple[str, str, tuple[str, ...]] | None:
+    """The values every row shares ({column: value}) and the rows' other values ([{column: value}]), both
+    as JSON text, and the shared columns; None if a value cannot go this way."""
+    plan = _document_plan(model, vendor)
+    if plan is None:
         return None
-    columns_ = [f.column for f in fields]
-    rows = []
-    for obj in objs:
-        row = {}
-        for field, column, kind in zip(fields, columns_, kinds, strict=True):
-            value = field.pre_save(obj, True)  # auto_now and auto_now_add as a save sets them
-            if kind is datetime and value is not None:
+    shared, kind_of, apart = {}, {}, []
+    for column, attname, sets_itself, kind in plan:
+        column_values = []
+        for obj in objs:
+            # auto_now and auto_now_add as a save sets them; any other field's value is its attribute
+            value = getattr(obj, attname) if sets_itself is None else sets_itself.pre_save(obj, True)
+            if value is None:
+                if kind == "json":
+                    return None
+            elif kind is datetime:
                 if type(value) is not datetime or value.tzinfo is None:
                     return None
                 value = value.isoformat()
             elif kind == "json":
-                if value is None or (isinstance(value, float) and not math.isfinite(value)):
+                if isinstance(value, float) and not math.isfinite(value):
                     return None
-            elif value is not None and not (type(value) is kind or (kind is not bool and isinstance(value, kind)
-                                                                    and not isinstance(value, bool))):
+            elif not (type(value) is kind or (kind is not bool and isinstance(value, kind)
+                                              and not isinstance(value, bool))):
                 return None  # a str or int subclass (a TextChoices member) is written as its plain value
-            row[column] = value
-        rows.append(row)
-    text = fast_json.dumps_or_none(rows, _not_written)
-    if text is None:
+            column_values.append(value)
+        kind_of[column] = kind
+        if len(column_values) > 1 and _all_alike(column_values, kind):
+            shared[column] = column_values[0]
+        else:
+            apart.append((column, column_values))
+    names = [column for column, _ in apart]
+    rows = [dict(zip(names, row, strict=True)) for row in zip(*(v for _, v in apart), strict=True)]
+    shared_text = fast_json.dumps_or_none(shared, _not_written)
+    rows_text = fast_json.dumps_or_none(rows or [{} for _ in objs], _not_written)
+    if shared_text is None or rows_text is None:
         return None
-    documents = [c for c, kind in zip(columns_, kinds, strict=True) if kind == "json"]
-    if b"null" in text and documents and _holds_non_finite([row[c] for row in rows for c in documents]):
-        return None  # orjson wrote it null; the ORM's way refuses it, as it must still be
-    return text.decode()
+    if b"null" in shared_text or b"null" in rows_text:
+        json_values = [v for c, v in shared.items() if kind_of[c] == "json"]
+        json_values += [v for c, column_values in apart if kind_of[c] == "json" for v in column_values]
+        if _holds_non_finite(json_values):
+            return None  # orjson wrote it null; the ORM's way refuses it, as it must still be
+    return shared_text.decode(), rows_text.decode(), tuple(shared)
+
+
+def _all_alike(values: list, kind) -> bool:
+    """Does every row hold the same value (so that it may go once)? For a JSON field, the same JSON
+    text: Python takes ``1`` and ``True`` (or ``1.0``) for equal, the document does not."""
+    first = values[0]
+    if kind != "json":
+        return all(v is first or (type(v) is type(first) and v == first) for v in values)
+    if not all(v is first or v == first for v in values):
+        return False
+    text = fast_json.dumps_or_none(first, _not_written)
+    return text is not None and all(v is first or fast_json.dumps_or_none(v, _not_written) == text for v in values)
+
+
+@cache
+def _document_plan(model, vendor: str) -> tuple[tuple[str, str, object, object], ...] | None:
+    """For each field written: its column, its attribute, the field itself where its ``pre_save`` sets
+    the value (auto_now, auto_now_add; a field of its own kind) or None where the value is the attribute
+    as it stands, and how it goes in the document (``_document_kind``); None if a field must go the
+    ORM's way."""
+    plan = []
+    for field in _insert_fields(model):
+        kind = _document_kind(field, vendor)
+        if kind is None:
+            return None
+        stock = type(field).pre_save in (models.Field.pre_save, models.DateField.pre_save,
+                                         models.DateTimeField.pre_save)
+        sets_itself = not stock or getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+        plan.append((field.column, field.attname, field if sets_itself else None, kind))
+    return tuple(plan)
 
 
 @cache
@@ -311,11 +355,14 @@ def _document_kind(field, vendor: str):
 
 
 @cache
-def _insert_many_statement(model, vendor: str) -> str:
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(f.column) for f in _insert_fields(model))
-    return (f"INSERT INTO {table(model)} ({names}) SELECT {names} "
-            f"FROM jsonb_populate_recordset(NULL::{table(model)}, %s::jsonb) "
+def _insert_many_statement(model, shared: tuple[str, ...], vendor: str) -> str:
+    """The rows in the document's order (its ordinality), each column from the shared values or the row's."""
+    quote, name = connection.ops.quote_name, table(model)
+    fields = _insert_fields(model)
+    picked = ", ".join(f"{'s' if f.column in shared else 'r'}.{quote(f.column)}" for f in fields)
+    return (f"INSERT INTO {name} ({', '.join(quote(f.column) for f in fields)}) SELECT {picked} "
+            f"FROM jsonb_populate_record(NULL::{name}, %s::jsonb) AS s, "
+            f"jsonb_populate_recordset(NULL::{name}, %s::jsonb) WITH ORDINALITY AS r ORDER BY r.ordinality "
             f"RETURNING {quote(model._meta.pk.column)}")
 
 

@@ -282,3 +282,15 @@ def test_insert_many_takes_instances_of_one_model_only():
     with pytest.raises(TypeError):
         raw_rows.insert_many([RefereeLink(game=g, token_digest="x", created_by=org, expires_at=g.created_at),
                               Seat(game=g, player=g.seats.first().player, position=9)])
+
+
+def test_values_python_takes_for_equal_but_json_does_not_are_each_stored_as_their_own():
+    org = organiser()
+    player = Player.objects.create(display_name="Ann")
+    summaries = [{"x": 1}, {"x": True}, {"x": 1.0}, {"x": 1}]
+    games = [Game(format="standard", conventions={"target": 100}, player_names=["Ann"], first_dealer=player,
+                  first_dealer_name="Ann", created_by=org, summary=summary) for summary in summaries]
+    raw_rows.insert_many(games)
+    stored = [Game.objects.get(pk=g.pk).summary for g in games]
+    assert [(type(s["x"]), s["x"]) for s in stored] == [(int, 1), (bool, True), (float, 1.0), (int, 1)]
+    assert [Game.objects.get(pk=g.pk).conventions for g in games] == [{"target": 100}] * 4  # one value, every row
