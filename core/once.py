@@ -22,6 +22,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 from django.utils import timezone
 
+from . import fast_json
 from .models import OnceKey
 
 Kind = OnceKey.Kind
@@ -50,7 +51,15 @@ def claim(kind: str, *, actor: str, key: str, fingerprint: str = "", object_id: 
 
 
 def compress(data) -> bytes:
-    return zlib.compress(json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode(), 6)
+    """An answer's body as compact JSON (orjson where it writes what the standard encoder would: a round of
+    500 tables published is 400 kB), compressed."""
+    text = fast_json.dumps_or_none(data, _ENCODER.default)
+    if text is None:
+        text = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
+    return zlib.compress(text, 6)
+
+
+_ENCODER = DjangoJSONEncoder()
 
 
 def answer_of(record: OnceKey):

@@ -2,12 +2,17 @@
 rollback frees it), an expired claim is taken afresh; and the upgrade that moved them to ``core`` keeps the
 keys still live, with what a hand form recorded read into typed columns."""
 
+import datetime
+import decimal
+import json
 from datetime import timedelta
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from core import once
 from core.models import OnceKey
@@ -64,3 +69,13 @@ def test_the_upgrade_moves_the_live_keys_of_all_three_kinds_with_typed_columns()
         ("director_form", "user:2", "xyz", "", None, None, None),
         ("hand_form", "user:1", "abc", "", None, 7, 3),
     ]
+
+
+@pytest.mark.parametrize("body", [
+    {"at": datetime.datetime(2026, 11, 28, 19, 0, 0, 123456, tzinfo=datetime.UTC), "name": "Þórður 😀",
+     "money": decimal.Decimal("1.50"), "later": gettext_lazy("Round"), "rows": [{"n": 1, "x": None}]},
+    {"big": 2**70},  # past 64 bits: the standard encoder writes it
+])
+def test_a_stored_answer_reads_back_as_the_standard_encoder_wrote_it(body):
+    record = OnceKey(answer=once.compress(body))
+    assert once.answer_of(record) == json.loads(json.dumps(body, cls=DjangoJSONEncoder))
