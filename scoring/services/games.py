@@ -155,9 +155,11 @@ def create_game_unchecked(
     director pairing a round: every match's game). Never call it from a view. ``origin``: what the game
     is part of, that page and the page of the match it is played for, in the caller's words (a
     tournament's event); the sheet links back to them."""
-    [game] = create_planned_games(games=[planned_game(actor=actor, game=NewGame(
+    planned = planned_game(actor=actor, game=NewGame(
         format=format, players=players, conventions=conventions, first_dealer=first_dealer, table_label=table_label,
-        is_public=is_public, requires_confirmation=requires_confirmation, origin=origin))])
+        is_public=is_public, requires_confirmation=requires_confirmation, origin=origin))
+    [game] = create_planned_games(games=[planned])
+    raw_rows.prefetched(game, "seats", planned.seats)  # its answer reads them without a query
     if referees:
         game.referees.set(referees)
     return game
@@ -217,15 +219,12 @@ def planned_game(*, actor: Actor, game: NewGame) -> PlannedGame:
 @transaction.atomic
 def create_planned_games(*, games: Sequence[PlannedGame]) -> list[Game]:
     """Save games from ``planned_game`` with their seats: two statements however many (a round of 500
-    tables is published in one request, issue 35). Each game's ``seats.all()`` then reads them without a
-    query."""
+    tables is published in one request, issue 35)."""
     raw_rows.insert_many([planned.game for planned in games])
     for planned in games:
         for seat in planned.seats:
             seat.game = planned.game
     raw_rows.insert_many([seat for planned in games for seat in planned.seats])
-    for planned in games:
-        raw_rows.prefetched(planned.game, "seats", planned.seats)
     return [planned.game for planned in games]
 
 

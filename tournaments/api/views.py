@@ -115,15 +115,12 @@ def _event(request, pk) -> Event:
     return selectors.readable_event(actor_for(request), pk)
 
 
-def _referee_url(request, token: str) -> str:
-    return request.build_absolute_uri(reverse("scoring:referee_link")) + "#" + token
-
-
 def _opened(request, event: Event, opened: services.Opened) -> dict:
     """A pairing's (or publishing's, or reset's) answer: its matches, each with the referee links made now."""
     rows = selectors.match_rows(event, opened.matches)
+    link_page = request.build_absolute_uri(reverse("scoring:referee_link")) + "#"  # once, not once a table
     for row in rows:
-        urls = [_referee_url(request, opened.tokens[g]) if g in opened.tokens else None for g in row["games"]]
+        urls = [link_page + opened.tokens[g] if g in opened.tokens else None for g in row["games"]]
         for detail, url in zip(row["game_details"], urls, strict=True):
             if url:
                 detail["referee_url"] = url
