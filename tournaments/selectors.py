@@ -339,7 +339,8 @@ def _rows(event: Event, found: Iterable[Match]) -> list[dict[str, Any]]:
 def match_rows(event: Event, held: list[Match]) -> list[dict[str, Any]]:
     """The rows ``matches(event, ids=...)`` gives of these matches (not reset), reading only what they do
     not hold already (``load_match_details``): a service's matches just opened, with their games and links."""
-    return _rows(event, load_match_details([m for m in held if m.reset_at is None], links=True))
+    live = [m for m in held if m.reset_at is None]
+    return _rows(event, load_match_details(live, links=True)) if live else []
 
 
 def matches(event: Event, *, round: int | None = None, status: str | None = None,
