@@ -1,10 +1,13 @@
 """Model rows read and written by one plain statement, for the few places on every request's path (a
-token, a table link, a game locked with its hands, a hand inserted, a game's summary updated) where
-building the ORM's query or running its save machinery costs more than the database does.
+token, a table link, a game locked with its hands, a hand inserted, a game's summary updated) and the
+one request that makes a whole round (its 500 games, seats and links), where building the ORM's query or
+running its save machinery costs more than the database does.
 
 Rows come back as the ORM itself would give them (``instances``: each value through the backend's and
 the field's converters) and go in as it would send them (``insert``, ``update``: each field's
-``pre_save``, so ``auto_now`` holds, and ``get_db_prep_save``). The project's models have no ``save()``
+``pre_save``, so ``auto_now`` holds, and ``get_db_prep_save``; ``insert_many``: each field's ``pre_save``,
+the values as a JSON document that stores what the ORM would, or the ORM's own ``bulk_create`` where it
+might not). The project's models have no ``save()``
 of their own and no signal receivers on save; a model that gains one must not be written here. Nothing
 here decides what to read or write: the callers do.
 """
